@@ -1,0 +1,120 @@
+"""Cards as baccarat sees them: a rank, an optional suit, and a value of 0-9.
+
+Tens and pictures count 0, an ace 1, every other card its pip value, and a hand's
+total is the final digit of the sum of its values (7 + 8 = 15, so the total is 5).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+RANK_VALUES = {
+    "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+    "T": 0, "J": 0, "Q": 0, "K": 0,
+}  # fmt: skip
+RANK_NAMES = {
+    "A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king",
+}  # fmt: skip
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+UNKNOWN = "?"
+
+_CARD = re.compile(r"^(10|[A2-9TJQK])([SHDC♠♥♦♣♤♡♢♧])?$", re.IGNORECASE)
+
+CARD_HINT = (
+    "write a rank A, 2-9, T (or 10), J, Q or K, optionally followed by a suit "
+    "(S, H, D, C or ♠ ♥ ♦ ♣), or ? for an unknown card"
+)
+
+
+class CardError(ValueError):
+    """A token that is not a card. The message names the token."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card. `rank` is None for an unknown card ("?")."""
+
+    rank: str | None
+    suit: str | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.rank is not None
+
+    @property
+    def value(self) -> int | None:
+        return RANK_VALUES[self.rank] if self.rank else None
+
+    @property
+    def name(self) -> str:
+        """How a dealer says it: "an 8", "a king", "a 10"; "an unknown card"."""
+        if self.rank is None:
+            return "an unknown card"
+        word = RANK_NAMES.get(self.rank, self.rank)
+        return f"{'an' if word[0] in 'a8' else 'a'} {word}"
+
+    @property
+    def name_with_value(self) -> str:
+        """ "an 8", but "a king (value 0)" where the value is not the pip."""
+        if self.rank is None or self.rank in "23456789":
+            return self.name
+        return f"{self.name} (value {self.value})"
+
+    def __str__(self) -> str:
+        if self.rank is None:
+            return UNKNOWN
+        return self.rank + (self.suit.lower() if self.suit else "")
+
+
+def parse_card(token: str) -> Card:
+    """Read "Qh", "10♠", "t", "9" or "?". Raises CardError naming the token."""
+    if not isinstance(token, str):
+        raise CardError(f"{token!r} is not a card: {CARD_HINT}.")
+    text = token.strip()
+    if text == UNKNOWN:
+        return Card(None)
+    match = _CARD.match(text)
+    if not match:
+        hint = " (an ace is A)" if text in ("1", "11") else ""
+        raise CardError(f"'{token}' is not a card{hint}: {CARD_HINT}.")
+    rank, suit = match.groups()
+    rank = "T" if rank == "10" else rank.upper()
+    if suit:
+        suit = SUIT_SYMBOLS.get(suit, suit.upper())
+    return Card(rank, suit)
+
+
+def parse_cards(tokens: list[str] | str) -> list[Card]:
+    """Read a list of tokens, or one string split on spaces and commas.
+
+    Errors name the card's position as well as the token, because "card 5" is what a
+    person can find in what they typed.
+    """
+    if isinstance(tokens, str):
+        tokens = [t for t in re.split(r"[\s,]+", tokens) if t]
+    cards = []
+    for position, token in enumerate(tokens, start=1):
+        try:
+            cards.append(parse_card(token))
+        except CardError as error:
+            raise CardError(f"Card {position}: {error}") from None
+    return cards
+
+
+def total(values: list[int]) -> int:
+    """A hand's total: only the final digit of the sum counts."""
+    return sum(values) % 10
+
+
+def total_working(values: list[int]) -> str:
+    """The arithmetic a dealer trainer writes out: "7 + 8 = 15 → 5"."""
+    text = " + ".join(str(v) for v in values)
+    whole = sum(values)
+    if len(values) == 1:
+        return text
+    if whole >= 10:
+        return f"{text} = {whole} → {whole % 10}"
+    return f"{text} = {whole}"

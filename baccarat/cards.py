@@ -19,6 +19,7 @@ RANK_NAMES = {
 }  # fmt: skip
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 UNKNOWN = "?"
 
 _CARD = re.compile(r"^(10|[A2-9TJQK])([SHDC♠♥♦♣♤♡♢♧])?$", re.IGNORECASE)
@@ -62,6 +63,18 @@ class Card:
         if self.rank is None or self.rank in "23456789":
             return self.name
         return f"{self.name} (value {self.value})"
+
+    @property
+    def label(self) -> str:
+        """What is printed on the card's corner: "Q♥", "10", "?"."""
+        if self.rank is None:
+            return UNKNOWN
+        rank = "10" if self.rank == "T" else self.rank
+        return rank + (SUIT_GLYPHS[self.suit] if self.suit else "")
+
+    @property
+    def red(self) -> bool:
+        return self.suit in ("H", "D")
 
     def __str__(self) -> str:
         if self.rank is None:

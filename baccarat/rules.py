@@ -37,6 +37,14 @@ TABLEAU = (
 
 GATES = ("natural", "player", "banker", "result")
 OPENING = ("player_first", "banker_first", "player_second", "banker_second")
+CARD_NEEDED = {
+    "player_first": "the Player's first card",
+    "banker_first": "the Banker's first card",
+    "player_second": "the Player's second card",
+    "banker_second": "the Banker's second card",
+    "player_third": "the Player's third card",
+    "banker_third": "the Banker's third card",
+}
 
 
 class HandError(ValueError):
@@ -145,9 +153,14 @@ def tableau_rows() -> list[TableauRow]:
 
 
 def memory_pattern() -> list[str]:
-    """The classic mnemonic for the tableau's middle rows, computed from the data:
-    "3 draws against everything except 8", "4 against 2–7", ..."""
+    """The classic way to remember the tableau, computed from the data:
+    "Banker 0, 1 and 2 always draw", "Banker 3 draws against everything except an 8", ..."""
+    always = [b for b in range(8) if len(tableau_draws_against(b)) == 10]
+    never = [b for b in range(8) if not tableau_draws_against(b)]
     lines = []
+    if always:
+        names = ", ".join(str(b) for b in always[:-1]) + f" and {always[-1]}" if len(always) > 1 else str(always[0])
+        lines.append(f"Banker {names} always {'draw' if len(always) > 1 else 'draws'}")
     for b in range(8):
         draws = tableau_draws_against(b)
         if len(draws) in (0, 10):
@@ -157,6 +170,8 @@ def memory_pattern() -> list[str]:
             lines.append(f"Banker {b} draws against everything except {_article(missing)} {missing}")
         else:
             lines.append(f"Banker {b} draws against {_span(draws)}")
+    if never:
+        lines.append(f"Banker {_span(never)} always stands")
     return lines
 
 
@@ -257,6 +272,10 @@ class Resolution:
     needs: str | None  # the next card the hand needs, or None
     complete: bool  # no further card will be dealt and every decision is made
     steps: tuple[Step, ...] = field(default_factory=tuple)
+
+    @property
+    def needs_text(self) -> str | None:
+        return CARD_NEEDED.get(self.needs)
 
 
 def _two_card_total(cards: list[Card]) -> int | None:

@@ -1,0 +1,36 @@
+"""The public JSON API, /api/v1/ (contract: shared/spec/API.md).
+
+Every answer comes from `baccarat/`; this package only validates input and shapes output.
+"""
+
+from ninja import NinjaAPI
+from ninja.errors import ValidationError
+
+from api.hands import router as hands_router
+
+api = NinjaAPI(
+    title="Baccarat School API",
+    version="1",
+    description="The engine behind the site: resolve punto banco hands step by step.",
+)
+api.add_router("/hands", hands_router)
+
+
+def field_name(location) -> str:
+    """("body", "payload", "cards", 3) -> "cards[3]": the name a caller wrote."""
+    parts = [p for p in location if p not in ("body", "payload", "query", "path")]
+    name = ""
+    for part in parts:
+        name += f"[{part}]" if isinstance(part, int) else (f".{part}" if name else str(part))
+    return name or "body"
+
+
+@api.exception_handler(ValidationError)
+def plain_validation_error(request, exc):
+    # Pydantic's list of errors is kept for programs; `detail` says it in words.
+    messages = [f"{field_name(e.get('loc', ()))}: {e.get('msg', 'is not valid')}" for e in exc.errors]
+    return api.create_response(
+        request,
+        {"detail": "; ".join(messages), "errors": exc.errors},
+        status=422,
+    )

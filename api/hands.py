@@ -1,0 +1,101 @@
+"""POST /api/v1/hands/resolve: one hand, resolved gate by gate."""
+
+from ninja import Router, Schema
+from ninja.errors import HttpError
+from pydantic import Field
+
+from baccarat.cards import CardError, parse_card
+from baccarat.rules import Hand, HandError, Resolution, resolve
+
+router = Router(tags=["hands"])
+
+
+class ResolveIn(Schema):
+    cards: list[str | int] = Field(
+        max_length=64,
+        description="Ranks in dealing order: Player, Banker, Player, Banker, then third "
+        "cards. 'A', '2'-'9', 'T' or '10', 'J', 'Q', 'K', optional suit; '?' for unknown.",
+        examples=[["4", "2", "4", "3"]],
+    )
+
+
+class HandOut(Schema):
+    cards: list[str]
+    initial_total: int | None
+    third_card: int | None = Field(description="The third card's value (0-9), or null")
+    final_total: int | None
+
+
+class StepOut(Schema):
+    gate: str = Field(description="natural | player | banker | result")
+    text: str
+    decision: str = Field(
+        description="natural | no_natural | draw | stand | undecided | banker | player | tie"
+    )
+    tableau_cell: list[int | None] | None = Field(
+        description="[Banker total, Player third-card value] when the tableau decides"
+    )
+
+
+class ResolutionOut(Schema):
+    player: HandOut
+    banker: HandOut
+    natural: bool | None
+    player_action: str
+    banker_action: str
+    winner: str | None
+    needs: str | None
+    complete: bool
+    steps: list[StepOut]
+
+
+def hand_payload(hand: Hand) -> dict:
+    return {
+        "cards": [str(card) for card in hand.cards],
+        "initial_total": hand.initial_total,
+        "third_card": hand.third_card_value,
+        "final_total": hand.final_total,
+    }
+
+
+def resolution_payload(resolution: Resolution) -> dict:
+    return {
+        "player": hand_payload(resolution.player),
+        "banker": hand_payload(resolution.banker),
+        "natural": resolution.natural,
+        "player_action": resolution.player_action,
+        "banker_action": resolution.banker_action,
+        "winner": resolution.winner,
+        "needs": resolution.needs,
+        "complete": resolution.complete,
+        "steps": [
+            {
+                "gate": step.gate,
+                "text": step.text,
+                "decision": step.decision,
+                "tableau_cell": list(step.tableau_cell) if step.tableau_cell else None,
+            }
+            for step in resolution.steps
+        ],
+    }
+
+
+@router.post(
+    "/resolve",
+    response={200: ResolutionOut},
+    summary="Resolve a hand",
+    description="Applies the natural check, the Player's rule and the Banker's rule "
+    "(tableau) to cards in dealing order. Incomplete hands say which card is needed next.",
+)
+def resolve_hand(request, payload: ResolveIn):
+    cards = []
+    for index, token in enumerate(payload.cards):
+        try:
+            cards.append(parse_card(str(token)))
+        except CardError as error:
+            raise HttpError(400, f"cards[{index}]: {error}") from None
+    try:
+        resolution = resolve(cards)
+    except HandError as error:
+        raise HttpError(400, f"cards: {error}") from None
+    return resolution_payload(resolution)

@@ -1,0 +1,121 @@
+"""Concrete hands that show a rule at work, found by asking the rules, never typed in.
+
+A page that wants "Banker 4 against a third card of 1" calls `deal_for(...)` and gets
+cards in dealing order that really produce it; `resolve` then explains the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from baccarat.rules import (
+    Resolution,
+    banker_draws,
+    player_draws,
+    resolve,
+    tableau_draws_against,
+)
+
+ZERO_RANKS = ("K", "T", "Q", "J")
+
+
+def rank_for(value: int, turn: int = 0) -> str:
+    """A rank with this baccarat value; for 0 the pictures and ten take turns."""
+    if value == 0:
+        return ZERO_RANKS[turn % len(ZERO_RANKS)]
+    return "A" if value == 1 else str(value)
+
+
+def two_cards_for(total: int, turn: int = 0) -> tuple[str, str]:
+    """Two ranks whose total is `total`, varied by `turn` so examples don't all look alike.
+    Never two cards that would read as a natural unless the total is 8 or 9."""
+    first = (total + 3 + 2 * turn) % 10 or 5
+    second = (total - first) % 10
+    return rank_for(first, turn), rank_for(second, turn + 1)
+
+
+def deal_for(
+    player_total: int,
+    banker_total: int,
+    player_third: int | None = None,
+    banker_third: int | None = None,
+    turn: int = 0,
+) -> list[str]:
+    """Cards in dealing order (P, B, P, B, then third cards) for these totals."""
+    p1, p2 = two_cards_for(player_total, turn)
+    b1, b2 = two_cards_for(banker_total, turn + 1)
+    cards = [p1, b1, p2, b2]
+    if player_third is not None:
+        cards.append(rank_for(player_third, turn + 2))
+    if banker_third is not None:
+        cards.append(rank_for(banker_third, turn + 3))
+    return cards
+
+
+def complete_hand(player_total: int, banker_total: int, player_third: int | None, turn: int = 0) -> list[str]:
+    """A whole hand: adds a Banker third card only when the rules deal one."""
+    natural = player_total >= 8 or banker_total >= 8
+    banker_third = None
+    if not natural and (banker_total <= 7):
+        third = player_third if player_third is not None and player_draws(player_total) else None
+        if banker_draws(banker_total, third):
+            banker_third = (turn * 3 + 4) % 10
+    return deal_for(player_total, banker_total, player_third, banker_third, turn)
+
+
+@dataclass(frozen=True)
+class Example:
+    title: str
+    cards: tuple[str, ...]
+    resolution: Resolution
+
+    @property
+    def permalink_cards(self) -> str:
+        return ",".join(self.cards)
+
+
+def _example(title: str, cards: list[str]) -> Example:
+    return Example(title, tuple(cards), resolve(cards))
+
+
+def _verb(draws: bool) -> str:
+    return "draws" if draws else "stands"
+
+
+def banker_row_examples(banker_total: int) -> list[Example]:
+    """Worked hands for one row of the tableau: the Player standing, the Player drawing a
+    card the Banker draws against and one it stands against, and a natural."""
+    b = banker_total
+    examples = []
+    for turn, stood_on in enumerate((6, 7)):
+        draws = banker_draws(b, None)
+        cards = complete_hand(stood_on, b, None, turn)
+        examples.append(
+            _example(f"Player stands on {stood_on}: Banker {b} {_verb(draws)} (no tableau)", cards)
+        )
+        if turn == 0 and b not in (6, 7):
+            break
+    row = tableau_draws_against(b)
+    stands = [v for v in range(10) if v not in row]
+    picks = []
+    if row:
+        picks.append(row[len(row) // 2])
+    if stands:
+        picks.append(stands[-1] if b == 3 else stands[0])
+    if 0 < len(row) < 9:
+        # The edge of the range is where people slip: show the first value outside it too.
+        edge = row[-1] + 1
+        if edge <= 9 and edge not in picks:
+            picks.append(edge)
+    for turn, third in enumerate(picks):
+        player_total = (2 + turn) % 6
+        cards = complete_hand(player_total, b, third, turn)
+        name = resolve(cards).player.third_card.name
+        examples.append(
+            _example(
+                f"Player {player_total} draws {name}: Banker {b} {_verb(banker_draws(b, third))}",
+                cards,
+            )
+        )
+    examples.append(_example(f"Player has a natural 8: Banker {b} does not draw", complete_hand(8, b, None)))
+    return examples

@@ -1,0 +1,10 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from api.api import api
+
+urlpatterns = [
+    path("", include("lessons.urls")),
+    path("api/v1/", api.urls),
+    path("admin/", admin.site.urls),
+]

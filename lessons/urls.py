@@ -1,0 +1,13 @@
+from django.urls import path, re_path
+
+from lessons import views
+
+app_name = "lessons"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("rules/", views.rules, name="rules"),
+    re_path(r"^rules/banker/(?P<total>[0-9])/$", views.banker_row, name="banker_row"),
+    path("hands/", views.hands, name="hands"),
+    path("glossary/", views.glossary, name="glossary"),
+]

@@ -1,0 +1,128 @@
+import tomllib
+from itertools import groupby
+from pathlib import Path
+
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.text import slugify
+
+from baccarat.cards import RANK_NAMES, RANK_VALUES, CardError, parse_cards, total_working
+from baccarat.examples import banker_row_examples, deal_for
+from baccarat.mistakes import common_mistakes, myths
+from baccarat.rules import (
+    BANKER_WHEN_PLAYER_STOOD,
+    NATURALS,
+    PLAYER_RULE,
+    HandError,
+    banker_stood_rule_text,
+    memory_pattern,
+    player_rule_text,
+    resolve,
+    tableau_reachability,
+    tableau_row_rule,
+    tableau_rows,
+)
+
+GLOSSARY_FILE = Path(__file__).resolve().parent / "content" / "glossary.toml"
+
+
+def glossary_terms():
+    """The glossary's terms, alphabetical, each with its anchor slug and its cross-references.
+
+    Read on each call: the file is small, and edits show up without a restart.
+    """
+    with GLOSSARY_FILE.open("rb") as f:
+        entries = tomllib.load(f)["term"]
+    slugs = {entry["name"]: slugify(entry["name"]) for entry in entries}
+    terms = []
+    for entry in sorted(entries, key=lambda entry: entry["name"].casefold()):
+        terms.append(
+            {
+                "name": entry["name"],
+                "slug": slugs[entry["name"]],
+                "letter": entry["name"][0].upper(),
+                "definition": entry["definition"],
+                # A `see` name that is not a term is a content bug; the tests catch it.
+                "see": [
+                    {"name": name, "slug": slugs.get(name, "")} for name in entry.get("see", ())
+                ],
+                "rules_page": entry.get("rules_page", False),
+            }
+        )
+    return terms
+
+
+def home(request):
+    return render(request, "lessons/home.html")
+
+
+def glossary(request):
+    terms = glossary_terms()
+    letters = [
+        {"letter": letter, "terms": list(group)}
+        for letter, group in groupby(terms, key=lambda term: term["letter"])
+    ]
+    return render(request, "lessons/glossary.html", {"letters": letters, "term_count": len(terms)})
+
+
+def card_values():
+    """Rank -> value rows for the reference table, pictures and ten grouped."""
+    return [
+        {"rank": rank, "name": RANK_NAMES.get(rank, rank), "value": value}
+        for rank, value in RANK_VALUES.items()
+    ]
+
+
+def two_card_rows(rule):
+    """A two-card rule ("DDDDDDSS") as rows for a table, with the naturals after it."""
+    rows = [{"total": t, "draws": rule[t] == "D"} for t in range(len(rule))]
+    return rows + [{"total": t, "natural": True} for t in NATURALS]
+
+
+def rules(request):
+    context = {
+        "card_values": card_values(),
+        "final_digit_examples": [total_working(v) for v in ([7, 8], [9, 9], [5, 5], [6, 1])],
+        "naturals": NATURALS,
+        "natural_example": resolve(deal_for(8, 5)),
+        "player_rule": player_rule_text(),
+        "player_rows": two_card_rows(PLAYER_RULE),
+        "banker_stood_rule": banker_stood_rule_text(),
+        "banker_stood_rows": two_card_rows(BANKER_WHEN_PLAYER_STOOD),
+        "tableau": tableau_rows(),
+        "memory_pattern": memory_pattern(),
+        "reachability": tableau_reachability(),
+        "myths": myths(),
+    }
+    return render(request, "lessons/rules.html", context)
+
+
+def banker_row(request, total):
+    total = int(total)
+    if not 0 <= total <= 7:
+        raise Http404("The tableau has rows for Banker totals 0 to 7 only.")
+    context = {
+        "total": total,
+        "rule": tableau_row_rule(total),
+        "row": tableau_rows()[total],
+        "tableau": tableau_rows(),
+        "stood_draws": BANKER_WHEN_PLAYER_STOOD[total] == "D",
+        "banker_stood_rule": banker_stood_rule_text(),
+        "examples": banker_row_examples(total),
+        "mistakes": common_mistakes(total),
+        "previous": total - 1 if total > 0 else None,
+        "next": total + 1 if total < 7 else None,
+    }
+    return render(request, "lessons/banker_row.html", context)
+
+
+def hands(request):
+    typed = request.GET.get("cards", "").strip()
+    context = {"typed": typed, "resolution": None, "error": None}
+    if typed:
+        try:
+            context["resolution"] = resolve(parse_cards(typed))
+        except (CardError, HandError) as error:
+            context["error"] = str(error)
+    template = "lessons/hands.html#result" if request.htmx else "lessons/hands.html"
+    return render(request, template, context)

@@ -1,0 +1,58 @@
+"""Browser tests: Playwright drives Debian's Chromium against pytest-django's live_server.
+
+Playwright's own browser download is never used: the browser is $CHROMIUM_PATH or
+/usr/bin/chromium. Without one, every test in this folder is skipped with one clear line.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; Django then refuses database
+# calls from it unless told this is deliberate. Only the browser tests need it.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+E2E_DIR = Path(__file__).resolve().parent
+NO_CHROMIUM = (
+    "Chromium not found (set CHROMIUM_PATH or apt-get install chromium): skipping browser tests"
+)
+
+
+def chromium_path():
+    """$CHROMIUM_PATH when set (so CHROMIUM_PATH=none skips on purpose), else Debian's."""
+    candidate = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
+    return shutil.which(candidate)
+
+
+def pytest_collection_modifyitems(config, items):
+    # This hook sees the whole session's items, not only this folder's.
+    browser_tests = [item for item in items if E2E_DIR in item.path.parents]
+    for item in browser_tests:
+        item.add_marker(pytest.mark.e2e)
+    if browser_tests and chromium_path() is None:
+        skip = pytest.mark.skip(reason=NO_CHROMIUM)
+        for item in browser_tests:
+            item.add_marker(skip)
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(NO_CHROMIUM, yellow=True, bold=True)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium_path(),
+        "headless": browser_type_launch_args.get("headless", True),
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }

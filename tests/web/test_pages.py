@@ -1,0 +1,119 @@
+import re
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.urls import reverse
+
+from lessons.context_processors import NAV
+from lessons.views import glossary_terms
+
+PAGES = ["lessons:home", "lessons:glossary", "lessons:rules", "lessons:hands"]
+
+
+@pytest.mark.parametrize("url_name", PAGES)
+def test_page_has_layout(client, url_name, settings):
+    response = client.get(reverse(url_name))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<html lang="en">' in html
+    assert 'name="viewport"' in html
+    assert '<nav aria-label="Main">' in html
+    for _label, nav_url_name in NAV:
+        assert f'href="{reverse(nav_url_name)}"' in html
+    assert '<a class="skip-link" href="#main">' in html
+    assert '<main id="main"' in html
+    assert 'aria-live="polite"' in html
+
+
+@pytest.mark.parametrize("url_name", PAGES)
+def test_footer_has_responsible_use_note_and_helplines(client, url_name, settings):
+    html = client.get(reverse(url_name)).content.decode()
+    footer = html[html.index('<footer class="site-footer">') :]
+    assert "18+ only" in footer
+    assert "never to win back losses" in footer
+    assert "record results and predict nothing" in footer
+    assert len(settings.RESPONSIBLE_USE_HELPLINES) >= 3
+    for helpline in settings.RESPONSIBLE_USE_HELPLINES:
+        assert f'href="{helpline["url"]}"' in footer
+        assert helpline["name"] in footer
+
+
+def test_current_page_is_marked_in_nav(client):
+    html = client.get(reverse("lessons:rules")).content.decode()
+    current = re.findall(r'<a href="([^"]+)" aria-current="page">', html)
+    assert current == [reverse("lessons:rules")]
+
+
+def test_home_has_no_current_nav_item(client):
+    html = client.get(reverse("lessons:home")).content.decode()
+    assert 'aria-current="page"' not in html
+
+
+def test_body_sends_csrf_token_to_htmx(client):
+    response = client.get(reverse("lessons:home"))
+    html = response.content.decode()
+    match = re.search(r"<body hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'>", html)
+    assert match and len(match.group(1)) >= 32
+
+
+def test_htmx_is_served_from_our_static_files(client, settings):
+    html = client.get(reverse("lessons:home")).content.decode()
+    scripts = re.findall(r'<script[^>]*\bsrc="([^"]+)"', html)
+    htmx = [src for src in scripts if "htmx" in src]
+    assert htmx, "no htmx script tag"
+    for src in scripts:
+        assert src.startswith(settings.STATIC_URL), f"{src} is not one of our static files"
+        assert finders.find(src.removeprefix(settings.STATIC_URL)), f"{src} does not exist"
+    assert "//unpkg.com" not in html and "cdn" not in html.lower()
+
+
+def test_stylesheet_exists(client, settings):
+    html = client.get(reverse("lessons:home")).content.decode()
+    assert f'href="{settings.STATIC_URL}css/site.css"' in html
+    assert finders.find("css/site.css")
+
+
+def test_home_says_where_to_start_and_is_honest(client):
+    html = client.get(reverse("lessons:home")).content.decode()
+    assert f'href="{reverse("lessons:rules")}"' in html
+    assert f'href="{reverse("lessons:hands")}"' in html
+    assert "tableau" in html
+    assert "predict nothing" in html
+    assert "no betting system beats the house" in html
+
+
+def test_glossary_lists_terms_with_anchors(client):
+    html = client.get(reverse("lessons:glossary")).content.decode()
+    assert '<dt id="big-eye-boy"><a href="#big-eye-boy">Big Eye Boy</a></dt>' in html
+    assert 'href="#letter-b"' in html and 'id="letter-b"' in html
+    assert f'href="{reverse("lessons:rules")}"' in html
+
+
+def test_glossary_is_alphabetical_and_complete():
+    terms = glossary_terms()
+    names = [term["name"] for term in terms]
+    assert names == sorted(names, key=str.casefold)
+    for expected in [
+        "Punto banco", "Tableau", "Final-digit rule", "Commission", "Chemin de fer",
+        "EZ Baccarat", "Dragon 7", "Panda 8", "Bead Plate", "Big Road", "Dragon tail",
+        "Big Eye Boy", "Small Road", "Cockroach Pig", "Banker-ask / Player-ask",
+        "House edge", "Effect of removal",
+    ]:  # fmt: skip
+        assert expected in names
+    slugs = [term["slug"] for term in terms]
+    assert len(set(slugs)) == len(slugs)
+
+
+def test_glossary_cross_references_point_at_terms():
+    terms = glossary_terms()
+    slugs = {term["slug"] for term in terms}
+    for term in terms:
+        for other in term["see"]:
+            assert other["slug"] in slugs, f"{term['name']} refers to unknown {other['name']}"
+
+
+def test_glossary_roads_say_they_predict_nothing():
+    by_name = {term["name"]: term["definition"] for term in glossary_terms()}
+    for road in ["Bead Plate", "Big Road", "Big Eye Boy", "Small Road", "Cockroach Pig"]:
+        assert "predicts nothing" in by_name[road]
+    assert "not a forecast" in by_name["Banker-ask / Player-ask"]

@@ -28,7 +28,9 @@ def field_name(location) -> str:
 @api.exception_handler(ValidationError)
 def plain_validation_error(request, exc):
     # Pydantic's list of errors is kept for programs; `detail` says it in words.
-    messages = [f"{field_name(e.get('loc', ()))}: {e.get('msg', 'is not valid')}" for e in exc.errors]
+    messages = [
+        f"{field_name(e.get('loc', ()))}: {e.get('msg', 'is not valid')}" for e in exc.errors
+    ]
     return api.create_response(
         request,
         {"detail": "; ".join(messages), "errors": exc.errors},

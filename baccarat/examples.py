@@ -52,7 +52,9 @@ def deal_for(
     return cards
 
 
-def complete_hand(player_total: int, banker_total: int, player_third: int | None, turn: int = 0) -> list[str]:
+def complete_hand(
+    player_total: int, banker_total: int, player_third: int | None, turn: int = 0
+) -> list[str]:
     """A whole hand: adds a Banker third card only when the rules deal one."""
     natural = player_total >= 8 or banker_total >= 8
     banker_third = None
@@ -117,5 +119,7 @@ def banker_row_examples(banker_total: int) -> list[Example]:
                 cards,
             )
         )
-    examples.append(_example(f"Player has a natural 8: Banker {b} does not draw", complete_hand(8, b, None)))
+    examples.append(
+        _example(f"Player has a natural 8: Banker {b} does not draw", complete_hand(8, b, None))
+    )
     return examples

@@ -159,7 +159,11 @@ def memory_pattern() -> list[str]:
     never = [b for b in range(8) if not tableau_draws_against(b)]
     lines = []
     if always:
-        names = ", ".join(str(b) for b in always[:-1]) + f" and {always[-1]}" if len(always) > 1 else str(always[0])
+        names = (
+            ", ".join(str(b) for b in always[:-1]) + f" and {always[-1]}"
+            if len(always) > 1
+            else str(always[0])
+        )
         lines.append(f"Banker {names} always {'draw' if len(always) > 1 else 'draws'}")
     for b in range(8):
         draws = tableau_draws_against(b)
@@ -167,7 +171,9 @@ def memory_pattern() -> list[str]:
             continue
         if len(draws) == 9:
             (missing,) = set(range(10)) - set(draws)
-            lines.append(f"Banker {b} draws against everything except {_article(missing)} {missing}")
+            lines.append(
+                f"Banker {b} draws against everything except {_article(missing)} {missing}"
+            )
         else:
             lines.append(f"Banker {b} draws against {_span(draws)}")
     if never:
@@ -357,7 +363,10 @@ def _banker_step(b: int, player_stood: bool, third: Card | None) -> Step:
     if len(row) in (0, 10):
         text = f"Banker has {b} and the Player's third card is {card}: {tableau_row_rule(b)}."
     elif len(row) == 9 and not draws:
-        text = f"Banker has {b} and the Player's third card is {card}: Banker {b} stands only against {_article(v)} {v}."
+        text = (
+            f"Banker has {b} and the Player's third card is {card}: "
+            f"Banker {b} stands only against {_article(v)} {v}."
+        )
     else:
         verb = "draws" if draws else "stands"
         text = (
@@ -372,7 +381,8 @@ def _result_step(p: int | None, b: int | None) -> Step:
         return Step(
             "result",
             "undecided",
-            "Every decision is made, but a card is unknown, so the final totals and the winner are not known.",
+            "Every decision is made, but a card is unknown, "
+            "so the final totals and the winner are not known.",
         )
     if p == b:
         return Step("result", "tie", f"Player {p}, Banker {b}: a tie; Banker and Player bets push.")
@@ -382,7 +392,9 @@ def _result_step(p: int | None, b: int | None) -> Step:
     )
 
 
-def _hand(name: str, cards: list[Card], initial: int | None, third: Card | None, done: bool) -> Hand:
+def _hand(
+    name: str, cards: list[Card], initial: int | None, third: Card | None, done: bool
+) -> Hand:
     return Hand(
         name=name,
         cards=tuple(cards),
@@ -481,7 +493,9 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
             banker_third = cards[next_index]
             banker_cards.append(banker_third)
         else:
-            return finish(player_action, "draw", "banker_third", False, True, False, False, next_index)
+            return finish(
+                player_action, "draw", "banker_third", False, True, False, False, next_index
+            )
         next_index += 1
     return finish(player_action, banker_decision, None, False, True, True, True, next_index)
 
@@ -500,12 +514,13 @@ def _too_many(cards: list[Card], used: int, steps: list[Step], complete: bool) -
         reason = natural.text.split(":")[0] + "; no third card is dealt"
     else:
         player = next(s for s in steps if s.gate == "player")
-        banker = next(s for s in steps if s.gate == "banker")
         drawn = used - 4
         if drawn == 0:
             reason = "Player and Banker both stand; no third card is dealt"
         elif drawn == 2:
-            reason = "Player and Banker have both drawn their third card; a hand has at most six cards"
+            reason = (
+                "Player and Banker have both drawn their third card; a hand has at most six cards"
+            )
         elif player.decision == "draw":
             reason = "the Player drew and the Banker stands; only five cards are dealt"
         else:

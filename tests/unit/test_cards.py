@@ -51,14 +51,31 @@ def test_parse_cards_names_the_position():
 
 def test_every_rank_value():
     values = {r: parse_card(r).value for r in "A23456789TJQK"}
-    assert values == {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
-                      "T": 0, "J": 0, "Q": 0, "K": 0}
+    assert values == {
+        "A": 1,
+        "2": 2,
+        "3": 3,
+        "4": 4,
+        "5": 5,
+        "6": 6,
+        "7": 7,
+        "8": 8,
+        "9": 9,
+        "T": 0,
+        "J": 0,
+        "Q": 0,
+        "K": 0,
+    }
 
 
 @pytest.mark.parametrize(
     "values, expected, working",
-    [([7, 8], 5, "7 + 8 = 15 → 5"), ([5, 5], 0, "5 + 5 = 10 → 0"), ([3, 4], 7, "3 + 4 = 7"),
-     ([9, 9, 9], 7, "9 + 9 + 9 = 27 → 7")],
+    [
+        ([7, 8], 5, "7 + 8 = 15 → 5"),
+        ([5, 5], 0, "5 + 5 = 10 → 0"),
+        ([3, 4], 7, "3 + 4 = 7"),
+        ([9, 9, 9], 7, "9 + 9 + 9 = 27 → 7"),
+    ],
 )
 def test_final_digit(values, expected, working):
     assert total(values) == expected

@@ -10,9 +10,7 @@ RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "10", "J", "Q", "K"]
 SUITS = ["", "h", "S", "♦", "c"]
 known = st.builds(lambda r, s: r + s, st.sampled_from(RANKS), st.sampled_from(SUITS))
 token = st.one_of(known, known, known, st.just("?"))
-junk = st.text(min_size=0, max_size=4).filter(
-    lambda t: t.strip() != "?" and not _is_card(t)
-)
+junk = st.text(min_size=0, max_size=4).filter(lambda t: t.strip() != "?" and not _is_card(t))
 
 
 def _is_card(text):
@@ -37,13 +35,16 @@ def test_resolve_either_answers_or_refuses_clearly(tokens):
         # Refusing is only right past the opening, and never for a hand of six or fewer
         # known cards that the rules deal in full.
         assert len(tokens) > 4
-        assert "?" in tokens or len(tokens) > 6 or resolve(tokens[:4]).needs is None or (
-            resolve(tokens[:5]).needs is None
+        assert (
+            "?" in tokens
+            or len(tokens) > 6
+            or resolve(tokens[:4]).needs is None
+            or (resolve(tokens[:5]).needs is None)
         )
         return
-    assert [s.gate for s in res.steps] == sorted(
-        [s.gate for s in res.steps], key=GATES.index
-    ), "gates come in order"
+    assert [s.gate for s in res.steps] == sorted([s.gate for s in res.steps], key=GATES.index), (
+        "gates come in order"
+    )
     assert len(res.player.cards) + len(res.banker.cards) == len(tokens)
     if res.winner is not None:
         assert res.complete and res.needs is None
@@ -69,7 +70,10 @@ def test_unknown_never_invents_a_card(tokens):
             res = resolve(masked)
         except HandError:
             continue  # the hand can't be followed past the unknown: refused, not guessed
-        for mine, real in ((res.player_action, full.player_action), (res.banker_action, full.banker_action)):
+        for mine, real in (
+            (res.player_action, full.player_action),
+            (res.banker_action, full.banker_action),
+        ):
             assert mine in ("undecided", real)
         if res.natural is not None:
             assert res.natural == full.natural
@@ -88,14 +92,20 @@ def test_prefixes_say_what_comes_next(tokens):
         prefix = resolve(tokens[:n])
         assert prefix.winner is None
         if n < 4:
-            assert prefix.needs == ["player_first", "banker_first", "player_second", "banker_second"][n] 
+            assert (
+                prefix.needs
+                == ["player_first", "banker_first", "player_second", "banker_second"][n]
+            )
         elif full.complete and n < len(full.cards):
             expected = "player_third" if full.player.third_card and n == 4 else "banker_third"
             assert prefix.needs == expected
 
 
-@given(st.lists(st.one_of(known, junk), min_size=1, max_size=7).filter(
-    lambda ts: any(not _is_card(t) and t.strip() != "?" for t in ts)))
+@given(
+    st.lists(st.one_of(known, junk), min_size=1, max_size=7).filter(
+        lambda ts: any(not _is_card(t) and t.strip() != "?" for t in ts)
+    )
+)
 def test_junk_is_refused_naming_the_card(tokens):
     bad = next(i for i, t in enumerate(tokens) if not _is_card(t) and t.strip() != "?")
     try:

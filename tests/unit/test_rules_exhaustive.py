@@ -89,7 +89,7 @@ def check_complete(res, values, p_final, b_final, p_action, b_action, natural):
 
 
 def check_refuses_extra(cards):
-    with pytest.raises(HandError, match=r"card %d .* has no place" % (len(cards) + 1)):
+    with pytest.raises(HandError, match=rf"card {len(cards) + 1} .* has no place"):
         resolve([*cards, parse_card("5")])
 
 
@@ -114,7 +114,11 @@ def test_every_opening_and_every_third_card():
                 check_refuses_extra(opening)
                 leaves += 1
                 continue
-            assert (res.needs, res.player_action, res.banker_action) == ("banker_third", "stand", "draw")
+            assert (res.needs, res.player_action, res.banker_action) == (
+                "banker_third",
+                "stand",
+                "draw",
+            )
             for b3 in range(10):
                 hand = [*opening, card_of(b3, n % 5)]
                 check_complete(resolve(hand), values, p, (b + b3) % 10, "stand", "draw", False)

@@ -83,7 +83,11 @@ def test_unknown_opening_card():
 
 def test_opening_needs():
     assert [resolve(c).needs for c in ("", "4", "4 2", "4 2 4")] == [
-        "player_first", "banker_first", "player_second", "banker_second"]
+        "player_first",
+        "banker_first",
+        "player_second",
+        "banker_second",
+    ]
     # Player's natural is known before the Banker's second card.
     res = resolve("4 2 4")
     assert res.natural is True and res.needs == "banker_second" and res.winner is None

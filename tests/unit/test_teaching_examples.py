@@ -29,7 +29,10 @@ def test_row_examples_are_that_row_and_complete(banker_total):
             continue
         # The title's verb is the engine's decision.
         verb = "draws" if res.banker_action == "draw" else "stands"
-        assert example.title.endswith(f"Banker {banker_total} {verb}") or f"Banker {banker_total} {verb}" in example.title
+        assert (
+            example.title.endswith(f"Banker {banker_total} {verb}")
+            or f"Banker {banker_total} {verb}" in example.title
+        )
         assert banker_step
     thirds = {e.resolution.player.third_card_value for e in examples} - {None}
     decisions = {banker_draws(banker_total, v) for v in thirds}

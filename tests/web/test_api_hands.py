@@ -15,8 +15,18 @@ def test_contract_example(client):
     response = post(client, {"cards": ["4", "2", "4", "3"]})
     assert response.status_code == 200
     body = response.json()
-    assert body["player"] == {"cards": ["4", "4"], "initial_total": 8, "third_card": None, "final_total": 8}
-    assert body["banker"] == {"cards": ["2", "3"], "initial_total": 5, "third_card": None, "final_total": 5}
+    assert body["player"] == {
+        "cards": ["4", "4"],
+        "initial_total": 8,
+        "third_card": None,
+        "final_total": 8,
+    }
+    assert body["banker"] == {
+        "cards": ["2", "3"],
+        "initial_total": 5,
+        "third_card": None,
+        "final_total": 5,
+    }
     assert body["natural"] is True
     assert (body["player_action"], body["banker_action"]) == ("natural", "natural")
     assert body["winner"] == "player" and body["needs"] is None

@@ -9,7 +9,8 @@ from baccarat.rules import tableau_rows
 
 def cell_text(html, banker_total, third):
     match = re.search(
-        rf'<td class="(draw|stand)" data-cell="{banker_total}-{third}"><abbr[^>]*>([DS])</abbr>', html
+        rf'<td class="(draw|stand)" data-cell="{banker_total}-{third}"><abbr[^>]*>([DS])</abbr>',
+        html,
     )
     assert match, (banker_total, third)
     return match.groups()
@@ -20,7 +21,9 @@ def test_rules_page_renders_the_whole_tableau_from_the_data(client):
     for row in tableau_rows():
         for third, draws in enumerate(row.cells):
             # Letter as well as colour class: never colour alone.
-            assert cell_text(html, row.banker_total, third) == (("draw", "D") if draws else ("stand", "S"))
+            assert cell_text(html, row.banker_total, third) == (
+                ("draw", "D") if draws else ("stand", "S")
+            )
     counts = re.findall(r'<td class="count">(\d+)</td>', html)
     assert counts == ["10", "10", "10", "9", "6", "4", "2", "0"]
     assert '<th scope="col">' in html and '<th scope="row">' in html
@@ -63,7 +66,9 @@ def test_banker_row_page(client, total):
         assert mistake.title.replace("'", "&#x27;") in html
 
 
-@pytest.mark.parametrize("url", ["/rules/banker/8/", "/rules/banker/9/", "/rules/banker/x/", "/rules/banker/-1/"])
+@pytest.mark.parametrize(
+    "url", ["/rules/banker/8/", "/rules/banker/9/", "/rules/banker/x/", "/rules/banker/-1/"]
+)
 def test_banker_rows_that_do_not_exist(client, url):
     assert client.get(url).status_code == 404
 
@@ -94,8 +99,10 @@ def test_hands_page_htmx_returns_only_the_partial(client):
 
 @pytest.mark.parametrize(
     "typed, message",
-    [("4 Z 3", "Card 2: &#x27;Z&#x27; is not a card"),
-     ("4 2 4 3 9", "Player has a natural 8; no third card is dealt")],
+    [
+        ("4 Z 3", "Card 2: &#x27;Z&#x27; is not a card"),
+        ("4 2 4 3 9", "Player has a natural 8; no third card is dealt"),
+    ],
 )
 def test_hands_page_errors_keep_what_was_typed(client, typed, message):
     response = client.get("/hands/", {"cards": typed})

@@ -119,16 +119,31 @@ def _the_edges(b: int) -> Mistake | None:
     )
 
 
+FINDERS = (
+    _the_exception,
+    _the_edges,
+    _final_total_instead_of_third_card,
+    _forgetting_the_natural,
+    _tableau_when_player_stood,
+)
+
+# The mistakes every row page discusses, and what each one gets wrong in general.
+GENERAL_MISTAKES = {
+    _final_total_instead_of_third_card: "Reading the Player's new total instead of the third card",
+    _forgetting_the_natural: "Forgetting the natural check",
+    _tableau_when_player_stood: "Using the tableau when the Player stood",
+}
+
+
 def common_mistakes(banker_total: int) -> list[Mistake]:
     """The mistakes that really change this row's outcome, each with a hand."""
-    finders = (
-        _the_exception,
-        _the_edges,
-        _final_total_instead_of_third_card,
-        _forgetting_the_natural,
-        _tableau_when_player_stood,
-    )
-    return [m for finder in finders if (m := finder(banker_total)) is not None]
+    return [m for finder in FINDERS if (m := finder(banker_total)) is not None]
+
+
+def harmless_here(banker_total: int) -> list[str]:
+    """General mistakes that, by luck, give the right move on this row: still wrong
+    reasoning, but no hand on this row can show the difference."""
+    return [title for finder, title in GENERAL_MISTAKES.items() if finder(banker_total) is None]
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from django.utils.text import slugify
 
 from baccarat.cards import RANK_NAMES, RANK_VALUES, CardError, parse_cards, total_working
 from baccarat.examples import banker_row_examples, deal_for
-from baccarat.mistakes import common_mistakes, myths
+from baccarat.mistakes import common_mistakes, harmless_here, myths
 from baccarat.rules import (
     BANKER_WHEN_PLAYER_STOOD,
     NATURALS,
@@ -110,15 +110,21 @@ def banker_row(request, total):
         "banker_stood_rule": banker_stood_rule_text(),
         "examples": banker_row_examples(total),
         "mistakes": common_mistakes(total),
+        "harmless": harmless_here(total),
         "previous": total - 1 if total > 0 else None,
         "next": total + 1 if total < 7 else None,
     }
     return render(request, "lessons/banker_row.html", context)
 
 
+def hand_page_tries():
+    """A few hands to try, dealt by the engine: one per kind of Banker decision."""
+    return [banker_row_examples(3)[2], banker_row_examples(6)[0], banker_row_examples(4)[2]]
+
+
 def hands(request):
     typed = request.GET.get("cards", "").strip()
-    context = {"typed": typed, "resolution": None, "error": None}
+    context = {"typed": typed, "resolution": None, "error": None, "tries": hand_page_tries()}
     if typed:
         try:
             context["resolution"] = resolve(parse_cards(typed))

@@ -4,7 +4,7 @@ their words claim."""
 import pytest
 
 from baccarat.examples import banker_row_examples, deal_for, two_cards_for
-from baccarat.mistakes import common_mistakes, myths
+from baccarat.mistakes import GENERAL_MISTAKES, common_mistakes, harmless_here, myths
 from baccarat.rules import banker_draws, memory_pattern, resolve, tableau_reachability
 
 
@@ -89,3 +89,11 @@ def test_two_cards_for_never_makes_an_accidental_natural():
         for turn in range(6):
             a, b = two_cards_for(total, turn)
             assert resolve([a, "K", b, "K"]).player.initial_total == total
+
+
+@pytest.mark.parametrize("banker_total", range(8))
+def test_every_general_mistake_is_either_shown_or_called_harmless(banker_total):
+    shown = {m.title for m in common_mistakes(banker_total)}
+    harmless = set(harmless_here(banker_total))
+    assert shown.isdisjoint(harmless)
+    assert set(GENERAL_MISTAKES.values()) <= shown | harmless

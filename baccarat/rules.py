@@ -202,6 +202,7 @@ class Reachability:
         return self.reaching // self.cells
 
 
+@cache
 def tableau_reachability() -> Reachability:
     counts = {"banker_natural": 0, "player_natural": 0, "player_stood": 0, "reaching": 0}
     cells = set()

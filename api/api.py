@@ -16,9 +16,13 @@ api = NinjaAPI(
 api.add_router("/hands", hands_router)
 
 
+# Pydantic tags an error inside a `str | int` field with the branch it tried.
+UNION_BRANCHES = ("str", "int")
+
+
 def field_name(location) -> str:
     """("body", "payload", "cards", 3) -> "cards[3]": the name a caller wrote."""
-    parts = [p for p in location if p not in ("body", "payload", "query", "path")]
+    parts = [p for p in location if p not in ("body", "payload", "query", "path", *UNION_BRANCHES)]
     name = ""
     for part in parts:
         name += f"[{part}]" if isinstance(part, int) else (f".{part}" if name else str(part))
@@ -27,12 +31,17 @@ def field_name(location) -> str:
 
 @api.exception_handler(ValidationError)
 def plain_validation_error(request, exc):
-    # Pydantic's list of errors is kept for programs; `detail` says it in words.
-    messages = [
-        f"{field_name(e.get('loc', ()))}: {e.get('msg', 'is not valid')}" for e in exc.errors
-    ]
+    # Pydantic's list of errors is kept for programs; `detail` says it in words, once a field.
+    messages = {}
+    for error in exc.errors:
+        location = tuple(error.get("loc", ()))
+        name = field_name(location)
+        if location and location[-1] in UNION_BRANCHES:
+            messages[name] = f'{name}: must be a card written as text, such as "Qh", "10" or "?"'
+        else:
+            messages.setdefault(name, f"{name}: {error.get('msg', 'is not valid')}")
     return api.create_response(
         request,
-        {"detail": "; ".join(messages), "errors": exc.errors},
+        {"detail": "; ".join(messages.values()), "errors": exc.errors},
         status=422,
     )

@@ -2,7 +2,7 @@
 
 from ninja import Router, Schema
 from ninja.errors import HttpError
-from pydantic import Field
+from pydantic import Field, StrictInt, StrictStr
 
 from baccarat.cards import CardError, parse_card
 from baccarat.rules import Hand, HandError, Resolution, resolve
@@ -11,7 +11,7 @@ router = Router(tags=["hands"])
 
 
 class ResolveIn(Schema):
-    cards: list[str | int] = Field(
+    cards: list[StrictStr | StrictInt] = Field(
         max_length=64,
         description="Ranks in dealing order: Player, Banker, Player, Banker, then third "
         "cards. 'A', '2'-'9', 'T' or '10', 'J', 'Q', 'K', optional suit; '?' for unknown.",

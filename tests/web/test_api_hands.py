@@ -65,6 +65,7 @@ def test_every_opening_through_the_api(client):
         ({"cards": "4 2 4 3"}, 422, "cards"),
         ({}, 422, "cards"),
         ({"cards": [None]}, 422, "cards[0]"),
+        ({"cards": ["4", True]}, 422, "cards[1]: must be a card"),
         ({"cards": [["4"]]}, 422, "cards[0]"),
         ({"cards": ["?"] * 65}, 422, "cards"),
     ],

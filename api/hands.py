@@ -40,12 +40,15 @@ class StepOut(Schema):
 class ResolutionOut(Schema):
     player: HandOut
     banker: HandOut
-    natural: bool | None
-    player_action: str
-    banker_action: str
-    winner: str | None
-    needs: str | None
-    complete: bool
+    natural: bool | None = Field(description="null while a card it depends on is unknown")
+    player_action: str = Field(description="natural | draw | stand | undecided")
+    banker_action: str = Field(description="natural | draw | stand | undecided")
+    winner: str | None = Field(description="banker | player | tie; null until known")
+    needs: str | None = Field(
+        description="The next card the hand needs: player_first, banker_first, player_second, "
+        "banker_second, player_third or banker_third; null when none is"
+    )
+    complete: bool = Field(description="No further card is dealt and every decision is made")
     steps: list[StepOut]
 
 

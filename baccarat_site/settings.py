@@ -79,6 +79,12 @@ DATABASES = {
         conn_max_age=600,
     ),
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Take SQLite's write lock when a transaction starts, so two tabs recording into one
+    # shoe queue up instead of failing with "database is locked" half-way through.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

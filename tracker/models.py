@@ -1,0 +1,108 @@
+"""A shoe and its hands. The scoreboard itself is computed by baccarat.roads, never stored."""
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import IntegrityError, models, transaction
+
+from baccarat.roads import Result
+
+
+def new_share_token():
+    return secrets.token_urlsafe(24)
+
+
+class ShoeQuerySet(models.QuerySet):
+    def owned_by(self, request):
+        """The shoes of the caller: the signed-in user's, else this browser session's."""
+        if request.user.is_authenticated:
+            return self.filter(owner=request.user)
+        visitor = request.session.get("visitor")
+        if not visitor:
+            return self.none()
+        return self.filter(owner=None, visitor=visitor)
+
+
+class Shoe(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="shoes",
+    )
+    # An anonymous visitor's id, kept in their session (see tracker.visitors).
+    visitor = models.CharField(max_length=64, blank=True, db_index=True)
+    name = models.CharField(max_length=100)
+    decks = models.PositiveSmallIntegerField(
+        default=8, validators=[MinValueValidator(1), MaxValueValidator(8)]
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    share_token = models.CharField(max_length=64, unique=True, default=new_share_token)
+
+    objects = ShoeQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self):
+        return self.name
+
+    def results(self):
+        """The hands as the road engine reads them, in dealing order."""
+        return [hand.result() for hand in self.hands.all()]
+
+    def record(self, outcome, player_pair=False, banker_pair=False, natural=False, cards=None):
+        """Add the next hand. Two tabs recording at once each get their own sequence
+        number: the transaction holds the shoe's row (or SQLite's write lock), and a
+        clash on the unique (shoe, seq) pair is retried rather than lost."""
+        for _attempt in range(5):
+            try:
+                with transaction.atomic():
+                    Shoe.objects.select_for_update().filter(pk=self.pk).first()
+                    last = self.hands.order_by("-seq").values_list("seq", flat=True).first()
+                    return self.hands.create(
+                        seq=(last or 0) + 1,
+                        outcome=outcome,
+                        player_pair=player_pair,
+                        banker_pair=banker_pair,
+                        natural=natural,
+                        cards=cards,
+                    )
+            except IntegrityError:
+                continue
+        raise IntegrityError("could not record the hand: the shoe is too busy, try again")
+
+    def undo(self):
+        """Remove the last hand; returns it, or None for an empty shoe."""
+        with transaction.atomic():
+            Shoe.objects.select_for_update().filter(pk=self.pk).first()
+            last = self.hands.order_by("-seq").first()
+            if last is not None:
+                last.delete()
+            return last
+
+
+class Hand(models.Model):
+    OUTCOMES = [("B", "Banker"), ("P", "Player"), ("T", "Tie")]
+
+    shoe = models.ForeignKey(Shoe, on_delete=models.CASCADE, related_name="hands")
+    seq = models.PositiveIntegerField()
+    outcome = models.CharField(max_length=1, choices=OUTCOMES)
+    player_pair = models.BooleanField(default=False)
+    banker_pair = models.BooleanField(default=False)
+    natural = models.BooleanField(default=False)
+    cards = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["shoe", "seq"], name="one_hand_per_seq_per_shoe")
+        ]
+
+    def __str__(self):
+        return f"{self.shoe} #{self.seq}: {self.outcome}"
+
+    def result(self):
+        return Result(self.outcome, self.banker_pair, self.player_pair, self.natural)

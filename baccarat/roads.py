@@ -1,0 +1,389 @@
+"""The scoreboard roads: Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig.
+
+The rules are those of shared/spec/ROADS.md. The roads record results and predict
+nothing: the "ask" below previews how the *drawing rule* would mark a hypothetical next
+hand; it is not a forecast, and nothing here claims it is.
+
+Everything is computed from the list of results in one pass (O(n) in the hands), so a
+page can redraw a shoe on every hand recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+BANKER, PLAYER, TIE = "B", "P", "T"
+OUTCOMES = (BANKER, PLAYER, TIE)
+OUTCOME_NAMES = {BANKER: "Banker", PLAYER: "Player", TIE: "Tie"}
+ROWS = 6
+RED, BLUE = "red", "blue"
+SYMBOLS = {RED: "=", BLUE: "≠"}
+LETTERS = {RED: "R", BLUE: "B"}
+
+# The derived roads and how many columns back each one looks (k).
+DERIVED_ROADS = {"big_eye_boy": 1, "small_road": 2, "cockroach_pig": 3}
+ROAD_NAMES = {
+    "bead_plate": "Bead Plate",
+    "big_road": "Big Road",
+    "big_eye_boy": "Big Eye Boy",
+    "small_road": "Small Road",
+    "cockroach_pig": "Cockroach Pig",
+}
+ROAD_GLYPHS = {
+    "big_eye_boy": "hollow circles",
+    "small_road": "solid dots",
+    "cockroach_pig": "slashes",
+}
+
+WATCH_OUT = {
+    1: "Rule 1 compares the column that just finished with the one {k} further back, "
+    "not the new column.",
+    2: "Under Rule 2 an empty cell is blue only when the reference column stopped exactly "
+    "one row above; a column that stopped earlier gives red.",
+}
+
+
+class OutcomeError(ValueError):
+    """Outcome text with a character that is not B, P or T. `position` is 1-based."""
+
+    def __init__(self, position: int, character: str, line: int | None = None):
+        self.position = position
+        self.character = character
+        self.line = line
+        where = f"line {line}, character {position}" if line else f"position {position}"
+        super().__init__(f"{where}: {character!r} is not an outcome; use B, P or T")
+
+
+@dataclass(frozen=True)
+class Result:
+    """One recorded hand: who won, and the optional flags."""
+
+    outcome: str
+    banker_pair: bool = False
+    player_pair: bool = False
+    natural: bool = False
+
+
+def parse_outcomes(text: str, line: int | None = None) -> list[str]:
+    """ "BPT b p" -> ["B", "P", "T", "B", "P"]. Case and white space are ignored; any
+    other character raises OutcomeError naming its 1-based position in `text`."""
+    outcomes = []
+    for position, character in enumerate(text, start=1):
+        if character.isspace():
+            continue
+        letter = character.upper()
+        if letter not in OUTCOMES:
+            raise OutcomeError(position, character, line)
+        outcomes.append(letter)
+    return outcomes
+
+
+def as_results(hands: Iterable[Result | str] | str) -> list[Result]:
+    if isinstance(hands, str):
+        return [Result(o) for o in parse_outcomes(hands)]
+    results = []
+    for hand in hands:
+        if isinstance(hand, str):
+            hand = Result(hand.upper())
+        if hand.outcome not in OUTCOMES:
+            raise OutcomeError(len(results) + 1, hand.outcome)
+        results.append(hand)
+    return results
+
+
+# --- the grids ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BeadCell:
+    col: int
+    row: int
+    hand: int  # 0-based index of the hand in the shoe
+    outcome: str
+    banker_pair: bool
+    player_pair: bool
+    natural: bool
+
+
+@dataclass(frozen=True)
+class BigRoadCell:
+    col: int
+    row: int
+    outcome: str | None  # None only for ties dealt before the first Banker/Player
+    ties: int
+    column: int  # 0-based logical column (streak)
+    depth: int  # 0-based position in that streak
+    hand: int | None  # the hand that made the bead
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One derived-road mark and why it is that colour."""
+
+    road: str
+    color: str
+    rule: int
+    column: int  # 1-based Big Road logical column of the bead that made the mark
+    row: int  # 1-based row of that bead in its column
+    compared: tuple[tuple[int, int], ...]  # (1-based column, its length) that decided it
+    proof: str
+    hand: int | None  # 0-based index of the hand (None for an ask preview)
+
+    @property
+    def symbol(self) -> str:
+        return SYMBOLS[self.color]
+
+    @property
+    def letter(self) -> str:
+        return LETTERS[self.color]
+
+    @property
+    def watch_out(self) -> str:
+        return WATCH_OUT[self.rule].format(k=DERIVED_ROADS[self.road])
+
+
+@dataclass(frozen=True)
+class DerivedCell:
+    col: int
+    row: int
+    color: str
+    mark: int  # index into the road's marks
+
+
+@dataclass(frozen=True)
+class DerivedRoad:
+    key: str
+    k: int
+    marks: tuple[Mark, ...]
+    cells: tuple[DerivedCell, ...]
+
+    @property
+    def name(self) -> str:
+        return ROAD_NAMES[self.key]
+
+    @property
+    def glyph(self) -> str:
+        return ROAD_GLYPHS[self.key]
+
+    @property
+    def letters(self) -> str:
+        return "".join(m.letter for m in self.marks)
+
+    @property
+    def width(self) -> int:
+        return max((c.col for c in self.cells), default=-1) + 1
+
+
+def place_streaks(lengths: Iterable[int], rows: int = ROWS) -> list[list[tuple[int, int]]]:
+    """Big-Road placement with the dragon tail: for each streak, the (col, row) of each of
+    its beads. A streak goes down until the cell below is past the last row or taken,
+    then turns right along its row; each new streak starts at the top of the column after
+    the previous streak's start (further right if an earlier tail already holds it)."""
+    taken: set[tuple[int, int]] = set()
+    placed = []
+    start = -1
+    for length in lengths:
+        start += 1
+        while (start, 0) in taken:
+            start += 1
+        col, row = start, 0
+        cells = [(col, row)]
+        taken.add((col, row))
+        turned = False
+        for _ in range(length - 1):
+            if not turned and row + 1 < rows and (col, row + 1) not in taken:
+                row += 1
+            else:
+                turned = True
+                col += 1
+                while (col, row) in taken:
+                    col += 1
+            cells.append((col, row))
+            taken.add((col, row))
+        placed.append(cells)
+    return placed
+
+
+# --- derived marks ----------------------------------------------------------------------
+
+
+def _column_words(n: int) -> str:
+    return f"{n} bead" if n == 1 else f"{n} beads"
+
+
+def derived_mark(
+    road: str, lengths: list[int], column: int, row: int, hand: int | None
+) -> Mark | None:
+    """The mark `road` adds for the bead at 1-based (column, row) of the Big Road, where
+    `lengths` are the logical columns' lengths up to and including that bead. None before
+    the road's starting point."""
+    k = DERIVED_ROADS[road]
+    if column < k + 1 or (column == k + 1 and row < 2):
+        return None
+    if row == 1:
+        finished, reference = column - 1, column - 1 - k
+        a, b = lengths[finished - 1], lengths[reference - 1]
+        color = RED if a == b else BLUE
+        verdict = "Same length → red (=)." if a == b else "Different length → blue (≠)."
+        proof = (
+            f"Column {column} starts, so Rule 1: compare column {finished} "
+            f"({_column_words(a)}) with column {reference} ({_column_words(b)}). {verdict}"
+        )
+        return Mark(road, color, 1, column, row, ((finished, a), (reference, b)), proof, hand)
+    reference = column - k
+    length = lengths[reference - 1]
+    head = (
+        f"Column {column} goes down to row {row}, so Rule 2: look at column {reference}, "
+        f"which has {_column_words(length)}."
+    )
+    if length >= row:
+        color, verdict = RED, f"It has a bead at row {row} → red (=)."
+    elif length == row - 1:
+        color, verdict = BLUE, "It stopped exactly one row above → blue (≠)."
+    else:
+        color, verdict = RED, "It stopped more than one row above → red (=)."
+    return Mark(road, color, 2, column, row, ((reference, length),), f"{head} {verdict}", hand)
+
+
+def _derived_road(road: str, marks: list[Mark]) -> DerivedRoad:
+    streaks: list[list[int]] = []
+    for index, mark in enumerate(marks):
+        if streaks and marks[streaks[-1][-1]].color == mark.color:
+            streaks[-1].append(index)
+        else:
+            streaks.append([index])
+    cells = []
+    for streak, positions in zip(streaks, place_streaks(len(s) for s in streaks), strict=True):
+        for index, (col, row) in zip(streak, positions, strict=True):
+            cells.append(DerivedCell(col, row, marks[index].color, index))
+    return DerivedRoad(road, DERIVED_ROADS[road], tuple(marks), tuple(cells))
+
+
+# --- statistics ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stats:
+    hands: int
+    banker: int
+    player: int
+    tie: int
+    banker_pairs: int
+    player_pairs: int
+    naturals: int
+    current_streak: tuple[str, int] | None  # (outcome, length) of the last Big Road column
+    longest_banker: int
+    longest_player: int
+
+    def share(self, count: int) -> float:
+        return count / self.hands if self.hands else 0.0
+
+
+# --- the whole board ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    hands: tuple[Result, ...]
+    bead_plate: tuple[BeadCell, ...]
+    columns: tuple[str, ...]
+    big_road: tuple[BigRoadCell, ...]
+    derived: dict[str, DerivedRoad]
+    ask: dict[str, dict[str, Mark | None]]
+    stats: Stats
+    leading_ties: int = 0
+
+    @property
+    def bead_plate_width(self) -> int:
+        return (len(self.hands) + ROWS - 1) // ROWS
+
+    @property
+    def big_road_width(self) -> int:
+        return max((c.col for c in self.big_road), default=-1) + 1
+
+
+def _ask(lengths: list[int], last: str | None, outcome: str) -> dict[str, Mark | None]:
+    """The mark each derived road would add if the next hand were `outcome`."""
+    if last is None:
+        return dict.fromkeys(DERIVED_ROADS)
+    if outcome == last:
+        trial = [*lengths[:-1], lengths[-1] + 1]
+        column, row = len(trial), trial[-1]
+    else:
+        trial = [*lengths, 1]
+        column, row = len(trial), 1
+    return {road: derived_mark(road, trial, column, row, None) for road in DERIVED_ROADS}
+
+
+def scoreboard(hands: Iterable[Result | str] | str) -> Scoreboard:
+    """Every road, mark, proof and count for a shoe's results in dealing order."""
+    results = as_results(hands)
+    bead_plate = tuple(
+        BeadCell(i // ROWS, i % ROWS, i, h.outcome, h.banker_pair, h.player_pair, h.natural)
+        for i, h in enumerate(results)
+    )
+
+    # Logical columns: (outcome, [hand index per bead], [ties per bead]).
+    streaks: list[tuple[str, list[int], list[int]]] = []
+    leading_ties = 0
+    lengths: list[int] = []
+    marks: dict[str, list[Mark]] = {road: [] for road in DERIVED_ROADS}
+    longest = {BANKER: 0, PLAYER: 0}
+    for index, hand in enumerate(results):
+        if hand.outcome == TIE:
+            if streaks:
+                streaks[-1][2][-1] += 1
+            else:
+                leading_ties += 1
+            continue
+        if streaks and streaks[-1][0] == hand.outcome:
+            streaks[-1][1].append(index)
+            streaks[-1][2].append(0)
+            lengths[-1] += 1
+        else:
+            # Ties before the first bead stay with it.
+            ties = leading_ties if not streaks else 0
+            streaks.append((hand.outcome, [index], [ties]))
+            lengths.append(1)
+        longest[hand.outcome] = max(longest[hand.outcome], lengths[-1])
+        for road in DERIVED_ROADS:
+            mark = derived_mark(road, lengths, len(lengths), lengths[-1], index)
+            if mark:
+                marks[road].append(mark)
+
+    big_road = []
+    for number, ((outcome, beads, ties), cells) in enumerate(
+        zip(streaks, place_streaks(lengths), strict=True)
+    ):
+        for depth, ((col, row), hand, tie_count) in enumerate(zip(cells, beads, ties, strict=True)):
+            big_road.append(BigRoadCell(col, row, outcome, tie_count, number, depth, hand))
+    if not streaks and leading_ties:
+        big_road.append(BigRoadCell(0, 0, None, leading_ties, 0, 0, None))
+
+    last = streaks[-1][0] if streaks else None
+    stats = Stats(
+        hands=len(results),
+        banker=sum(h.outcome == BANKER for h in results),
+        player=sum(h.outcome == PLAYER for h in results),
+        tie=sum(h.outcome == TIE for h in results),
+        banker_pairs=sum(h.banker_pair for h in results),
+        player_pairs=sum(h.player_pair for h in results),
+        naturals=sum(h.natural for h in results),
+        current_streak=(last, lengths[-1]) if streaks else None,
+        longest_banker=longest[BANKER],
+        longest_player=longest[PLAYER],
+    )
+    return Scoreboard(
+        hands=tuple(results),
+        bead_plate=bead_plate,
+        columns=tuple(outcome * len(beads) for outcome, beads, _ in streaks),
+        big_road=tuple(big_road),
+        derived={road: _derived_road(road, marks[road]) for road in DERIVED_ROADS},
+        ask={
+            "banker": _ask(lengths, last, BANKER),
+            "player": _ask(lengths, last, PLAYER),
+        },
+        stats=stats,
+        leading_ties=leading_ties,
+    )

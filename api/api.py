@@ -7,13 +7,18 @@ from ninja import NinjaAPI
 from ninja.errors import ValidationError
 
 from api.hands import router as hands_router
+from api.roads import router as roads_router
+from api.shoes import router as shoes_router
 
 api = NinjaAPI(
     title="Baccarat School API",
     version="1",
-    description="The engine behind the site: resolve punto banco hands step by step.",
+    description="The engine behind the site: resolve punto banco hands step by step, draw "
+    "the scoreboard roads, and keep your own shoes.",
 )
 api.add_router("/hands", hands_router)
+api.add_router("/roads", roads_router)
+api.add_router("/shoes", shoes_router)
 
 
 # Pydantic tags an error inside a `str | int` field with the branch it tried.
@@ -29,6 +34,18 @@ def field_name(location) -> str:
     return name or "body"
 
 
+# Pydantic's error types in plain words; any other keeps Pydantic's own message.
+PLAIN_ERRORS = {
+    "missing": "is required",
+    "string_type": "must be text (a JSON string)",
+    "bool_type": "must be true or false",
+    "int_type": "must be a whole number",
+    "int_parsing": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "list_type": "must be a list",
+}
+
+
 @api.exception_handler(ValidationError)
 def plain_validation_error(request, exc):
     # Pydantic's list of errors is kept for programs; `detail` says it in words, once a field.
@@ -39,7 +56,8 @@ def plain_validation_error(request, exc):
         if location and location[-1] in UNION_BRANCHES:
             messages[name] = f'{name}: must be a card written as text, such as "Qh", "10" or "?"'
         else:
-            messages.setdefault(name, f"{name}: {error.get('msg', 'is not valid')}")
+            plain = PLAIN_ERRORS.get(error.get("type"), error.get("msg", "is not valid"))
+            messages.setdefault(name, f"{name}: {plain}")
     return api.create_response(
         request,
         {"detail": "; ".join(messages.values()), "errors": exc.errors},

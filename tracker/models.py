@@ -50,8 +50,10 @@ class Shoe(models.Model):
         return self.name
 
     def results(self):
-        """The hands as the road engine reads them, in dealing order."""
-        return [hand.result() for hand in self.hands.all()]
+        """The hands as the road engine reads them, in dealing order. Read as plain rows,
+        not Hand objects: the page redraws the whole shoe on every hand recorded."""
+        rows = self.hands.values_list("outcome", "banker_pair", "player_pair", "natural")
+        return [Result(*row) for row in rows]
 
     def record(self, outcome, player_pair=False, banker_pair=False, natural=False, cards=None):
         """Add the next hand. Two tabs recording at once each get their own sequence

@@ -1,0 +1,217 @@
+"""The tracker's own data: /api/v1/shoes. The caller is the signed-in user, or else the
+anonymous browser session (tracker.visitors); a shoe that is not the caller's is a 404,
+exactly like one that does not exist.
+
+CSRF, as Django REST framework does it: a request from a signed-in user (authenticated by
+the session cookie) must pass Django's CSRF check on every unsafe method, so another site
+cannot act as them. Anonymous callers are not checked: their only credential is the
+session cookie, which is SameSite=Lax, so browsers do not send it with another site's
+POST or DELETE; and a program without a session has nothing to forge. Django's
+CsrfViewMiddleware itself does not check these views because django-ninja marks them
+csrf_exempt; `check_csrf_if_signed_in` puts the check back where it matters.
+"""
+
+from django.db.models import Count
+from django.http import Http404
+from ninja import Router, Schema, Status
+from ninja.errors import HttpError
+from ninja.utils import check_csrf
+from pydantic import Field, StrictBool, StrictInt, StrictStr
+
+from api.roads import RoadsOut, scoreboard_payload
+from baccarat.roads import scoreboard
+from tracker.exchange import MAX_HANDS, read_cards, read_outcome
+from tracker.models import Shoe
+from tracker.visitors import create_shoe, own_shoe_or_404
+
+router = Router(tags=["shoes"])
+
+MAX_NAME = 100
+
+
+class ErrorOut(Schema):
+    detail: str
+
+
+class ShoeSummaryOut(Schema):
+    id: int
+    name: str
+    decks: int
+    hands: int = Field(description="How many hands are recorded")
+    created: str = Field(description="ISO 8601 date and time")
+
+
+class HistoryHandOut(Schema):
+    seq: int
+    outcome: str
+    player_pair: bool
+    banker_pair: bool
+    natural: bool
+    cards: list[str] | None
+
+
+class ShoeOut(RoadsOut):
+    id: int
+    name: str
+    decks: int
+    created: str
+    history: list[HistoryHandOut] = Field(description="The hands in dealing order")
+
+
+class ShoeIn(Schema):
+    name: StrictStr = Field(description=f"1 to {MAX_NAME} characters", examples=["Table 7"])
+    decks: StrictInt = Field(default=8, description="Decks in the shoe, 1 to 8")
+
+
+class HandIn(Schema):
+    outcome: StrictStr = Field(description="B, P or T (Banker, Player, Tie)", examples=["B"])
+    player_pair: StrictBool = False
+    banker_pair: StrictBool = False
+    natural: StrictBool = False
+    cards: list[StrictStr] | None = Field(
+        default=None,
+        max_length=16,
+        description="Optional: the hand's cards in dealing order (Player, Banker, Player, "
+        "Banker, then third cards), e.g. ['Qh', '4', '9s', 'K']. They must agree with the "
+        "outcome.",
+    )
+
+
+def check_csrf_if_signed_in(request) -> None:
+    if request.user.is_authenticated:
+        refused = check_csrf(request)
+        if refused is not None:
+            raise HttpError(
+                403,
+                "CSRF check failed: a signed-in browser session must send the CSRF token "
+                "(the X-CSRFToken header) with this request",
+            )
+
+
+def caller_shoe(request, shoe_id: int) -> Shoe:
+    try:
+        return own_shoe_or_404(request, shoe_id)
+    except Http404:
+        raise HttpError(404, f"shoe {shoe_id}: not found among your shoes") from None
+
+
+def shoe_payload(shoe: Shoe) -> dict:
+    """The road payload of API.md for the shoe, plus its id, name, decks and history."""
+    hands = list(shoe.hands.all())
+    payload = scoreboard_payload(scoreboard([hand.result() for hand in hands]))
+    payload.update(
+        id=shoe.pk,
+        name=shoe.name,
+        decks=shoe.decks,
+        created=shoe.created.isoformat(),
+        history=[
+            {
+                "seq": hand.seq,
+                "outcome": hand.outcome,
+                "player_pair": hand.player_pair,
+                "banker_pair": hand.banker_pair,
+                "natural": hand.natural,
+                "cards": hand.cards,
+            }
+            for hand in hands
+        ],
+    )
+    return payload
+
+
+@router.get(
+    "",
+    response={200: list[ShoeSummaryOut]},
+    summary="Your shoes",
+    description="The caller's shoes, newest first: the signed-in user's, else this browser "
+    "session's.",
+)
+def list_shoes(request):
+    # Meta.ordering does not apply to a GROUP BY query: order explicitly.
+    shoes = (
+        Shoe.objects.owned_by(request)
+        .annotate(hand_count=Count("hands"))
+        .order_by("-created", "-id")
+    )
+    return [
+        {
+            "id": shoe.pk,
+            "name": shoe.name,
+            "decks": shoe.decks,
+            "hands": shoe.hand_count,
+            "created": shoe.created.isoformat(),
+        }
+        for shoe in shoes
+    ]
+
+
+@router.post(
+    "",
+    response={201: ShoeOut, 400: ErrorOut, 403: ErrorOut},
+    summary="Start a shoe",
+    description="Creates an empty shoe for the caller. An anonymous caller gets a session "
+    "cookie that owns it: send it back to use the shoe.",
+)
+def start_shoe(request, payload: ShoeIn):
+    check_csrf_if_signed_in(request)
+    name = payload.name.strip()
+    if not name:
+        raise HttpError(400, "name: give the shoe a name (it is empty)")
+    if len(name) > MAX_NAME:
+        raise HttpError(400, f"name: {len(name)} characters is too long; at most {MAX_NAME}")
+    if not 1 <= payload.decks <= 8:
+        raise HttpError(400, f"decks: {payload.decks} is not a number of decks from 1 to 8")
+    shoe = create_shoe(request, name, payload.decks)
+    return Status(201, shoe_payload(shoe))
+
+
+@router.get(
+    "/{shoe_id}",
+    response={200: ShoeOut, 404: ErrorOut},
+    summary="A shoe and its roads",
+)
+def get_shoe(request, shoe_id: int):
+    return shoe_payload(caller_shoe(request, shoe_id))
+
+
+@router.post(
+    "/{shoe_id}/hands",
+    response={200: ShoeOut, 400: ErrorOut, 403: ErrorOut, 404: ErrorOut},
+    summary="Record the next hand",
+    description="Adds a hand at the end of the shoe and returns the updated shoe.",
+)
+def record_hand(request, shoe_id: int, payload: HandIn):
+    check_csrf_if_signed_in(request)
+    shoe = caller_shoe(request, shoe_id)
+    outcome = read_outcome(payload.outcome)
+    if outcome is None:
+        raise HttpError(400, f"outcome: {payload.outcome!r} is not an outcome; use B, P or T")
+    cards = None
+    if payload.cards is not None:
+        normalised, problems = read_cards(payload.cards, outcome)
+        if problems:
+            raise HttpError(400, "; ".join(problems))
+        cards = list(normalised)
+    if shoe.hands.count() >= MAX_HANDS:
+        raise HttpError(400, f"outcome: this shoe already holds {MAX_HANDS:,} hands, the limit")
+    shoe.record(
+        outcome,
+        player_pair=payload.player_pair,
+        banker_pair=payload.banker_pair,
+        natural=payload.natural,
+        cards=cards,
+    )
+    return shoe_payload(shoe)
+
+
+@router.delete(
+    "/{shoe_id}/hands/last",
+    response={200: ShoeOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},
+    summary="Undo the last hand",
+)
+def undo_hand(request, shoe_id: int):
+    check_csrf_if_signed_in(request)
+    shoe = caller_shoe(request, shoe_id)
+    if shoe.undo() is None:
+        raise HttpError(409, "this shoe has no hands to undo")
+    return shoe_payload(shoe)

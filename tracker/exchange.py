@@ -1,0 +1,577 @@
+"""Export a shoe as CSV or JSON, and import one from CSV, JSON or a plain string of outcomes.
+
+Reading is pure (no Django): `read_shoe(text)` returns a `ShoeImport` holding either the
+hands or every problem found, each with its line and character (or the hand's index in
+JSON). Saving (`save_shoe`, `import_shoe`) creates the shoe and all its hands in one
+transaction, and only from a clean read: nothing is saved if anything is wrong.
+
+CSV:   seq,outcome,player_pair,banker_pair,natural,cards      booleans written 0/1 (true/
+       false, yes/no and blank are read too); cards as space-separated tokens ("Qh 4 ?").
+JSON:  {"name": .., "decks": .., "hands": [{"seq", "outcome", "player_pair",
+       "banker_pair", "natural", "cards": [..] | null}, ..]}; a bare list of hands, or of
+       "B"/"P"/"T" strings, is read too.
+Plain: "BPPT BBP", several lines allowed; case and white space ignored.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from baccarat.cards import CardError, parse_card
+from baccarat.roads import OUTCOME_NAMES, OUTCOMES, OutcomeError
+from baccarat.rules import HandError, resolve
+
+CSV_COLUMNS = ("seq", "outcome", "player_pair", "banker_pair", "natural", "cards")
+FLAGS = ("player_pair", "banker_pair", "natural")
+FORMATS = ("csv", "json", "plain")
+
+MAX_BYTES = 1_000_000
+MAX_HANDS = 2_000
+MAX_CARDS = 6  # two or three cards a side
+MAX_PROBLEMS = 50  # listed; the rest are counted
+MAX_NAME = 100
+
+TRUE_WORDS = {"1", "true", "t", "yes", "y"}
+FALSE_WORDS = {"0", "false", "f", "no", "n", ""}
+OUTCOME_WORDS = {name.upper(): letter for letter, name in OUTCOME_NAMES.items()}
+
+
+@dataclass(frozen=True)
+class ShoeHand:
+    """One hand as exported and imported: the outcome, its flags and its cards (normalised
+    tokens such as "Qh", "T", "?"), or None when the cards were not recorded."""
+
+    outcome: str
+    player_pair: bool = False
+    banker_pair: bool = False
+    natural: bool = False
+    cards: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong and where. `line`/`character` are 1-based; `where` names a JSON
+    location ("hands[3].outcome") when there is one."""
+
+    message: str
+    line: int | None = None
+    character: int | None = None
+    where: str | None = None
+
+    def __str__(self) -> str:
+        place = []
+        if self.line is not None:
+            place.append(f"line {self.line}")
+        if self.character is not None:
+            place.append(f"character {self.character}")
+        prefix = ", ".join(place)
+        if self.where:
+            prefix = f"{prefix} ({self.where})" if prefix else self.where
+        return f"{prefix}: {self.message}" if prefix else self.message
+
+
+@dataclass
+class ShoeImport:
+    """The result of reading a file: the hands, or the problems. `name`/`decks` come from
+    a JSON export when it carries them."""
+
+    format: str
+    hands: list[ShoeHand] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    name: str | None = None
+    decks: int | None = None
+    more_problems: int = 0  # found beyond the MAX_PROBLEMS listed
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def report(self) -> list[str]:
+        """Each problem as one sentence, ready to show."""
+        lines = [str(p) for p in self.problems]
+        if self.more_problems:
+            lines.append(f"… and {self.more_problems:,} more problems not listed.")
+        return lines
+
+    def add(self, problem: Problem) -> None:
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(problem)
+        else:
+            self.more_problems += 1
+
+
+class ShoeImportError(ValueError):
+    """Raised by save_shoe when asked to save a read that has problems."""
+
+    def __init__(self, parsed: ShoeImport):
+        self.parsed = parsed
+        super().__init__("; ".join(parsed.report) or "nothing to import")
+
+
+# --- single values, shared with the API ------------------------------------------------
+
+
+def read_outcome(value: Any) -> str | None:
+    """ "B", "p", " t ", "Banker" -> "B"/"P"/"T"; anything else -> None."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip().upper()
+    if text in OUTCOMES:
+        return text
+    return OUTCOME_WORDS.get(text)
+
+
+def read_flag(value: Any) -> bool | None:
+    """A CSV/JSON boolean: true/false, 1/0, yes/no (blank is false); None if not one."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+    return None
+
+
+def read_cards(tokens: Iterable[Any], outcome: str | None) -> tuple[tuple[str, ...], list[str]]:
+    """Normalise card tokens ("10♠" -> "Ts"). Returns (cards, problems); each problem names
+    the card by its 0-based index as `cards[i]`, or `cards` for the hand as a whole (too
+    many cards, or cards that make a different winner than `outcome`)."""
+    tokens = list(tokens)
+    cards, problems = [], []
+    for index, token in enumerate(tokens):
+        try:
+            cards.append(parse_card(token))
+        except CardError as error:
+            problems.append(f"cards[{index}]: {error}")
+    if problems:
+        return (), problems
+    if len(cards) > MAX_CARDS:
+        return (), [f"cards: {len(cards)} cards; a hand has at most {MAX_CARDS}"]
+    if cards:
+        try:
+            resolution = resolve(cards)
+        except HandError as error:
+            return (), [f"cards: {error}"]
+        winner = resolution.winner and resolution.winner[0].upper()
+        if outcome and winner and winner != outcome:
+            return (), [
+                f"cards: these cards make {OUTCOME_NAMES[winner]} the winner, but the "
+                f"outcome says {OUTCOME_NAMES[outcome]}"
+            ]
+    return tuple(str(card) for card in cards), []
+
+
+# --- export ----------------------------------------------------------------------------
+
+
+def _hand_row(seq: int, hand) -> dict[str, Any]:
+    return {
+        "seq": seq,
+        "outcome": hand.outcome,
+        "player_pair": bool(hand.player_pair),
+        "banker_pair": bool(hand.banker_pair),
+        "natural": bool(hand.natural),
+        "cards": list(hand.cards) if hand.cards is not None else None,
+    }
+
+
+def csv_text(hands: Iterable) -> str:
+    """Hands (model Hands or ShoeHands, in dealing order) as CSV; seq counts from 1."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for seq, hand in enumerate(hands, start=1):
+        row = _hand_row(seq, hand)
+        writer.writerow(
+            [
+                row["seq"],
+                row["outcome"],
+                *(int(row[flag]) for flag in FLAGS),
+                " ".join(row["cards"] or ()),
+            ]
+        )
+    return out.getvalue()
+
+
+def json_text(name: str, decks: int, hands: Iterable) -> str:
+    document = {
+        "name": name,
+        "decks": decks,
+        "hands": [_hand_row(seq, hand) for seq, hand in enumerate(hands, start=1)],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def export_csv(shoe) -> str:
+    return csv_text(shoe.hands.all())
+
+
+def export_json(shoe) -> str:
+    return json_text(shoe.name, shoe.decks, shoe.hands.all())
+
+
+def export_filename(shoe, extension: str) -> str:
+    """A safe download name: "shoe-12-evening-table.csv"."""
+    from django.utils.text import slugify
+
+    slug = slugify(shoe.name)[:50].strip("-")
+    return f"shoe-{shoe.pk}{'-' + slug if slug else ''}.{extension}"
+
+
+# --- import ----------------------------------------------------------------------------
+
+
+def sniff_format(text: str, filename: str | None = None, declared: str | None = None) -> str:
+    """The declared format, else the file's extension, else the text's look: JSON if it
+    starts with { or [, CSV if the first line is a header naming `outcome`, else plain."""
+    if declared:
+        declared = declared.lower().strip().lstrip(".")
+        if declared in ("txt", "text"):
+            declared = "plain"
+        if declared in FORMATS:
+            return declared
+    if filename:
+        extension = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+        if extension in ("csv", "json"):
+            return extension
+        if extension == "txt":
+            return "plain"
+    stripped = text.lstrip()
+    if stripped[:1] in ("{", "["):
+        return "json"
+    first = stripped.splitlines()[0] if stripped else ""
+    columns = [column.strip().lower() for column in first.split(",")]
+    if "outcome" in columns or (len(columns) > 1 and columns[0] == "seq"):
+        return "csv"
+    return "plain"
+
+
+def read_shoe(
+    text: str | bytes, filename: str | None = None, format: str | None = None
+) -> ShoeImport:
+    """Read an exported shoe, or a plain string of outcomes. Never raises for bad input:
+    every problem goes into the returned ShoeImport's `problems`."""
+    if isinstance(text, bytes):
+        size = len(text)
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            parsed = ShoeImport(format or "plain")
+            parsed.add(Problem(f"the file is not UTF-8 text (byte {error.start + 1})"))
+            return parsed
+    else:
+        size = len(text.encode("utf-8", errors="replace"))
+        text = text.removeprefix("\ufeff")
+    kind = sniff_format(text, filename, format)
+    parsed = ShoeImport(kind)
+    if size > MAX_BYTES:
+        parsed.add(
+            Problem(
+                f"the file is {size:,} bytes; the limit is 1 MB ({MAX_BYTES:,} bytes, "
+                f"and a shoe has at most {MAX_HANDS:,} hands)"
+            )
+        )
+        return parsed
+    {"csv": _read_csv, "json": _read_json, "plain": _read_plain}[kind](text, parsed)
+    if parsed.ok and not parsed.hands:
+        parsed.add(Problem("there are no hands to import"))
+    if len(parsed.hands) > MAX_HANDS:
+        parsed.add(Problem(f"{len(parsed.hands):,} hands; a shoe can hold at most {MAX_HANDS:,}"))
+    if not parsed.ok:
+        parsed.hands = []
+    return parsed
+
+
+def _read_plain(text: str, parsed: ShoeImport) -> None:
+    for number, line in enumerate(text.splitlines(), start=1):
+        for position, character in enumerate(line, start=1):
+            if character.isspace():
+                continue
+            letter = character.upper()
+            if letter in OUTCOMES:
+                parsed.hands.append(ShoeHand(letter))
+            else:
+                # The engine's own wording: "line 2, character 5: 'X' is not an outcome..."
+                error = OutcomeError(position, character, number)
+                message = str(error).split(": ", 1)[1]
+                parsed.add(Problem(message, line=error.line, character=error.position))
+
+
+def _read_csv(text: str, parsed: ShoeImport) -> None:
+    reader = csv.reader(io.StringIO(text, newline=""))
+    header: list[str] | None = None
+    expected_seq = 1
+    try:
+        for row in reader:
+            number = reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue
+            if header is None:
+                header = [cell.strip().lower() for cell in row]
+                if not _check_header(header, number, parsed):
+                    return
+                continue
+            seq = expected_seq
+            # After a gap, expect the numbering to go on from the seq written, so a missing
+            # row is reported once, not on every line after it.
+            written = row[header.index("seq")].strip() if "seq" in header[: len(row)] else ""
+            expected_seq = int(written) + 1 if written.isdigit() else expected_seq + 1
+            if len(row) != len(header):
+                parsed.add(
+                    Problem(
+                        f"{len(row)} columns, but the header has {len(header)} "
+                        f"({','.join(header)})",
+                        line=number,
+                    )
+                )
+                continue
+            cells = dict(zip(header, (cell.strip() for cell in row), strict=True))
+            hand = _csv_hand(cells, number, seq, parsed)
+            if hand is not None:
+                parsed.hands.append(hand)
+            if len(parsed.hands) > MAX_HANDS:
+                return
+    except csv.Error as error:
+        parsed.add(Problem(f"not valid CSV: {error}", line=reader.line_num))
+    if header is None:
+        parsed.add(Problem("the file is empty; the first line must be the header"))
+
+
+def _check_header(header: list[str], number: int, parsed: ShoeImport) -> bool:
+    good = True
+    for position, name in enumerate(header, start=1):
+        if name not in CSV_COLUMNS:
+            parsed.add(
+                Problem(
+                    f"column {position}, {name!r}, is not a column of a shoe; "
+                    f"the header is {','.join(CSV_COLUMNS)}",
+                    line=number,
+                )
+            )
+            good = False
+        elif header.index(name) != position - 1:
+            parsed.add(Problem(f"column {name!r} appears twice", line=number))
+            good = False
+    if "outcome" not in header:
+        parsed.add(
+            Problem(
+                f"the header has no outcome column; it should be {','.join(CSV_COLUMNS)}",
+                line=number,
+            )
+        )
+        good = False
+    return good
+
+
+def _csv_hand(
+    cells: dict[str, str], number: int, expected_seq: int, parsed: ShoeImport
+) -> ShoeHand | None:
+    before = len(parsed.problems) + parsed.more_problems
+    if cells.get("seq", "") not in ("", str(expected_seq)):
+        if cells["seq"].isdigit():
+            message = f"seq {cells['seq']} is out of order; expected {expected_seq}"
+        else:
+            message = f"seq {cells['seq']!r} is not a whole number; expected {expected_seq}"
+        parsed.add(Problem(message, line=number))
+    outcome = read_outcome(cells["outcome"])
+    if outcome is None:
+        parsed.add(Problem(f"outcome {cells['outcome']!r} is not B, P or T", line=number))
+    flags = {}
+    for flag in FLAGS:
+        value = read_flag(cells.get(flag, ""))
+        if value is None:
+            parsed.add(
+                Problem(
+                    f"{flag} {cells[flag]!r} is not a yes/no value; write 1 or 0 "
+                    "(true/false also works)",
+                    line=number,
+                )
+            )
+        flags[flag] = bool(value)
+    cards = None
+    if cells.get("cards"):
+        cards, problems = read_cards(re.split(r"[\s,]+", cells["cards"].strip()), outcome)
+        for problem in problems:
+            parsed.add(Problem(problem, line=number))
+    if len(parsed.problems) + parsed.more_problems > before:
+        return None
+    return ShoeHand(outcome, cards=cards, **flags)
+
+
+def _read_json(text: str, parsed: ShoeImport) -> None:
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        parsed.add(
+            Problem(f"not valid JSON: {error.msg}", line=error.lineno, character=error.colno)
+        )
+        return
+    if isinstance(document, dict):
+        # Other top-level keys are ignored: a shoe saved from the API carries its roads.
+        if "hands" not in document and "history" in document:
+            document["hands"] = document["history"]
+        if "hands" not in document:
+            parsed.add(Problem("no 'hands' list", where="hands"))
+            return
+        hands = document["hands"]
+        name = document.get("name")
+        if name is not None:
+            if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+                parsed.add(Problem(f"must be text of 1 to {MAX_NAME} characters", where="name"))
+            else:
+                parsed.name = name.strip()
+        decks = document.get("decks")
+        if decks is not None:
+            if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 8:
+                parsed.add(Problem(f"{decks!r} is not a whole number from 1 to 8", where="decks"))
+            else:
+                parsed.decks = decks
+    elif isinstance(document, list):
+        hands = document
+    else:
+        parsed.add(Problem("expected an object with a 'hands' list, or a list of hands"))
+        return
+    if not isinstance(hands, list):
+        parsed.add(Problem("must be a list of hands", where="hands"))
+        return
+    if len(hands) > MAX_HANDS:
+        parsed.add(Problem(f"{len(hands):,} hands; a shoe can hold at most {MAX_HANDS:,}"))
+        return
+    for index, entry in enumerate(hands):
+        hand = _json_hand(entry, index, parsed)
+        if hand is not None:
+            parsed.hands.append(hand)
+
+
+def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
+    where = f"hands[{index}]"
+    if isinstance(entry, str):
+        outcome = read_outcome(entry)
+        if outcome is None:
+            parsed.add(Problem(f"{entry!r} is not B, P or T", where=where))
+        return ShoeHand(outcome) if outcome else None
+    if not isinstance(entry, dict):
+        parsed.add(
+            Problem(
+                f"{type(entry).__name__} is not a hand; expected an object like "
+                '{"outcome": "B"} or a letter "B", "P" or "T"',
+                where=where,
+            )
+        )
+        return None
+    before = len(parsed.problems) + parsed.more_problems
+    for key in sorted(set(entry) - set(CSV_COLUMNS)):
+        parsed.add(
+            Problem(f"unknown key; a hand has {', '.join(CSV_COLUMNS)}", where=f"{where}.{key}")
+        )
+    seq = entry.get("seq")
+    if seq is not None and (isinstance(seq, bool) or seq != index + 1):
+        parsed.add(Problem(f"{seq!r} is out of order; expected {index + 1}", where=f"{where}.seq"))
+    if "outcome" not in entry:
+        parsed.add(Problem("missing; give B, P or T", where=f"{where}.outcome"))
+        outcome = None
+    else:
+        outcome = read_outcome(entry["outcome"])
+        if outcome is None:
+            parsed.add(Problem(f"{entry['outcome']!r} is not B, P or T", where=f"{where}.outcome"))
+    flags = {}
+    for flag in FLAGS:
+        value = entry.get(flag)
+        if value is None:
+            flags[flag] = False
+        elif isinstance(value, bool) or value in (0, 1):
+            flags[flag] = bool(value)
+        else:
+            parsed.add(Problem(f"{value!r} is not true or false", where=f"{where}.{flag}"))
+    cards = None
+    raw = entry.get("cards")
+    if raw is not None:
+        if isinstance(raw, str):
+            raw = raw.split()
+        if not isinstance(raw, list):
+            parsed.add(Problem("must be a list of card tokens or null", where=f"{where}.cards"))
+        else:
+            cards, problems = read_cards(raw, outcome)
+            for problem in problems:
+                location, message = problem.split(": ", 1)
+                parsed.add(Problem(message, where=f"{where}.{location}"))
+    if len(parsed.problems) + parsed.more_problems > before:
+        return None
+    return ShoeHand(outcome, cards=cards, **flags)
+
+
+# --- saving ----------------------------------------------------------------------------
+
+
+def default_name(parsed: ShoeImport, filename: str | None = None) -> str:
+    if parsed.name:
+        return parsed.name
+    if filename:
+        stem = filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1].rsplit(".", 1)[0].strip()
+        if stem:
+            return stem[:MAX_NAME]
+    return "Imported shoe"
+
+
+def save_shoe(parsed: ShoeImport, *, name: str, decks: int = 8, owner=None, visitor: str = ""):
+    """Create the shoe and all its hands in one transaction, from a clean read only."""
+    from django.db import transaction
+
+    from tracker.models import Hand, Shoe
+
+    if not parsed.ok or not parsed.hands:
+        raise ShoeImportError(parsed)
+    with transaction.atomic():
+        shoe = Shoe.objects.create(owner=owner, visitor=visitor, name=name, decks=decks)
+        Hand.objects.bulk_create(
+            Hand(
+                shoe=shoe,
+                seq=seq,
+                outcome=hand.outcome,
+                player_pair=hand.player_pair,
+                banker_pair=hand.banker_pair,
+                natural=hand.natural,
+                cards=list(hand.cards) if hand.cards is not None else None,
+            )
+            for seq, hand in enumerate(parsed.hands, start=1)
+        )
+    return shoe
+
+
+def import_shoe(
+    request,
+    text: str | bytes,
+    *,
+    name: str | None = None,
+    decks: int | None = None,
+    filename: str | None = None,
+    format: str | None = None,
+):
+    """Read `text` and, if it is clean, save it as a new shoe of the caller (the signed-in
+    user, else this browser session). Returns (shoe or None, the ShoeImport)."""
+    from tracker.visitors import visitor_id
+
+    parsed = read_shoe(text, filename=filename, format=format)
+    if decks is not None and not (isinstance(decks, int) and 1 <= decks <= 8):
+        parsed.add(Problem(f"{decks!r} is not a whole number from 1 to 8", where="decks"))
+        parsed.hands = []
+    if not parsed.ok:
+        return None, parsed
+    name = (name or "").strip()[:MAX_NAME] or default_name(parsed, filename)
+    decks = decks or parsed.decks or 8
+    if request.user.is_authenticated:
+        shoe = save_shoe(parsed, name=name, decks=decks, owner=request.user)
+    else:
+        shoe = save_shoe(parsed, name=name, decks=decks, visitor=visitor_id(request, create=True))
+    return shoe, parsed

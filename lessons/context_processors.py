@@ -4,6 +4,7 @@ from django.conf import settings
 NAV = [
     ("Rules", "lessons:rules"),
     ("Hands", "lessons:hands"),
+    ("Tracker", "tracker:index"),
     ("Glossary", "lessons:glossary"),
 ]
 

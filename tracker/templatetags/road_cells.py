@@ -1,0 +1,33 @@
+"""{% repeat cells 'markup' name=value ... %}: the markup once per cell, each {name}
+filled from that cell's dict or from the named constants, every value escaped.
+
+A shoe's roads redraw several hundred cells on every hand recorded. A {% for %} loop
+renders each {{ variable }} as a node of its own, a few microseconds apiece; filling one
+format string per cell is several times faster, and the markup still lives in the template.
+"""
+
+from django import template
+from django.utils.safestring import mark_safe
+
+register = template.Library()
+
+# HTML-escaping in one C call per value; braces are doubled in constants, which are put
+# into the markup before it is used as a format string.
+ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
+BRACES = str.maketrans({"{": "{{", "}": "}}"})
+
+
+def escaped(value):
+    return value if type(value) is int else str(value).translate(ESCAPES)
+
+
+@register.simple_tag
+def repeat(cells, markup, **constants):
+    for name, value in constants.items():
+        markup = markup.replace("{" + name + "}", str(escaped(value)).translate(BRACES))
+    return mark_safe(
+        "".join(
+            markup.format_map({name: escaped(value) for name, value in cell.items()})
+            for cell in cells
+        )
+    )

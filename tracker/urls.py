@@ -1,0 +1,19 @@
+from django.urls import path
+
+from tracker import views
+
+app_name = "tracker"
+
+# A derived mark is addressed by its road's key and its 0-based index in that road's marks
+# (baccarat.roads.DerivedCell.mark), under the page that shows the board.
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("<int:shoe_id>/", views.shoe, name="shoe"),
+    path("<int:shoe_id>/hands/", views.record, name="record"),
+    path("<int:shoe_id>/undo/", views.undo, name="undo"),
+    path("<int:shoe_id>/rename/", views.rename, name="rename"),
+    path("<int:shoe_id>/delete/", views.delete, name="delete"),
+    path("<int:shoe_id>/marks/<str:road>/<int:index>/", views.mark, name="mark"),
+    path("shared/<str:token>/", views.shared, name="shared"),
+    path("shared/<str:token>/marks/<str:road>/<int:index>/", views.shared_mark, name="shared_mark"),
+]

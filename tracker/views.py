@@ -1,0 +1,270 @@
+"""The tracker's pages: your shoes, a shoe's scoreboard, recording and undoing hands, the
+proof behind each derived mark, and a read-only share page.
+
+Every road, mark, colour, count and proof comes from baccarat.roads.scoreboard(), computed
+once per request; the templates only draw it. Someone else's shoe is a 404 on every URL.
+"""
+
+from django import forms
+from django.db.models import Count
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from baccarat.roads import DERIVED_ROADS, OUTCOME_NAMES, OUTCOMES, ROAD_NAMES, scoreboard
+from tracker.models import Shoe
+from tracker.visitors import create_shoe, own_shoe_or_404
+
+# Empty columns drawn on a short road, so a new shoe still looks like a board.
+MIN_COLUMNS = {"bead_plate": 12, "big_road": 24, "derived": 30}
+
+
+class ShoeForm(forms.Form):
+    name = forms.CharField(max_length=100, strip=True)
+    decks = forms.IntegerField(min_value=1, max_value=8, initial=8)
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(max_length=100, strip=True)
+
+
+def proofs_url(page_url):
+    """Where the proofs of the marks on the board at `page_url` live (see tracker/urls.py)."""
+    return f"{page_url}marks/"
+
+
+def scoreboard_context(board, marks_url):
+    """What the road components and the stats panel draw, all read from `board`; each
+    derived mark links to its proof under `marks_url`.
+
+    An 80-hand shoe has some 350 road cells, redrawn on every hand recorded: they go to
+    the templates as plain dicts, drawn with {% repeat %} (tracker/templatetags/road_cells.py).
+    """
+    stats = board.stats
+    # Pairs and ties are lists of their own, so the markup for every cell tests nothing.
+    bead_plate = [
+        {"outcome": bead.outcome, "col": bead.col, "row": bead.row} for bead in board.bead_plate
+    ]
+    pairs = []
+    for bead in board.bead_plate:
+        if bead.banker_pair:
+            pairs.append({"side": "banker", "col": bead.col, "row": bead.row})
+        if bead.player_pair:
+            pairs.append({"side": "player", "col": bead.col, "row": bead.row})
+    big_road = [
+        {"outcome": cell.outcome, "col": cell.col, "row": cell.row}
+        for cell in board.big_road
+        if cell.outcome  # None only for ties dealt before the first Banker or Player
+    ]
+    ties = [cell for cell in board.big_road if cell.ties]
+    derived = []
+    for key, road in board.derived.items():
+        cells = []
+        for cell in road.cells:
+            mark = road.marks[cell.mark]
+            cells.append(
+                {
+                    "index": cell.mark,
+                    "col": cell.col,
+                    "row": cell.row,
+                    "color": mark.color,
+                    "symbol": mark.symbol,
+                    "bead_column": mark.column,
+                    "bead_row": mark.row,
+                }
+            )
+        derived.append(
+            {
+                "key": key,
+                "road": road,
+                "url": f"{marks_url}{key}/",
+                "marks": len(road.marks),
+                "columns": max(road.width + 2, MIN_COLUMNS["derived"]),
+                "cells": cells,
+            }
+        )
+    counts = [
+        ("Banker", "banker", "banker", stats.banker),
+        ("Player", "player", "player", stats.player),
+        ("Tie", "tie", "tie", stats.tie),
+        ("Banker pairs", "banker-pairs", "banker", stats.banker_pairs),
+        ("Player pairs", "player-pairs", "player", stats.player_pairs),
+        ("Naturals", "naturals", "", stats.naturals),
+    ]
+    streak = stats.current_streak
+    return {
+        "board": board,
+        "bead_columns": max(board.bead_plate_width + 1, MIN_COLUMNS["bead_plate"]),
+        "big_road_columns": max(board.big_road_width + 2, MIN_COLUMNS["big_road"]),
+        "bead_plate": bead_plate,
+        "pairs": pairs,
+        "ties": ties,
+        "outcomes": " ".join(hand.outcome for hand in board.hands),
+        "big_road": big_road,
+        "derived": derived,
+        "counts": [
+            {
+                "label": label,
+                "key": key,
+                "css": css,
+                "count": count,
+                "percent": f"{100 * stats.share(count):.1f}",
+            }
+            for label, key, css, count in counts
+        ],
+        "current_streak": (OUTCOME_NAMES[streak[0]], streak[1]) if streak else None,
+        "ask": [
+            {
+                "key": key,
+                "name": ROAD_NAMES[key],
+                "marks": (board.ask["banker"][key], board.ask["player"][key]),
+            }
+            for key in DERIVED_ROADS
+        ],
+    }
+
+
+def shoe_page_context(request, shoe, board, **extra):
+    context = scoreboard_context(board, proofs_url(reverse("tracker:shoe", args=[shoe.pk])))
+    share_url = reverse("tracker:shared", args=[shoe.share_token])
+    context.update(
+        shoe=shoe,
+        owner=True,
+        share_url=request.build_absolute_uri(share_url),
+        rename_form=RenameForm(initial={"name": shoe.name}),
+        status="",
+    )
+    context.update(extra)
+    return context
+
+
+@require_http_methods(["GET", "POST"])
+def index(request):
+    shoes = Shoe.objects.owned_by(request).annotate(hand_count=Count("hands"))
+    if request.method == "POST":
+        form = ShoeForm(request.POST)
+        if form.is_valid():
+            shoe = create_shoe(request, form.cleaned_data["name"], form.cleaned_data["decks"])
+            return redirect("tracker:shoe", shoe_id=shoe.pk)
+    else:
+        form = ShoeForm(initial={"name": f"Shoe {len(shoes) + 1}"})
+    return render(request, "tracker/index.html", {"shoes": shoes, "form": form})
+
+
+@require_GET
+def shoe(request, shoe_id):
+    shoe = own_shoe_or_404(request, shoe_id)
+    board = scoreboard(shoe.results())
+    return render(request, "tracker/shoe.html", shoe_page_context(request, shoe, board))
+
+
+def board_response(request, shoe, status):
+    """After a change: the whole page again (PRG) without htmx; with htmx the roads, plus
+    the stats and the announcement out of band, in one response."""
+    if not request.htmx:
+        return redirect("tracker:shoe", shoe_id=shoe.pk)
+    board = scoreboard(shoe.results())
+    context = scoreboard_context(board, proofs_url(reverse("tracker:shoe", args=[shoe.pk])))
+    context.update(shoe=shoe, owner=True, status=status, oob=True)
+    return render(request, "tracker/shoe.html#update", context)
+
+
+@require_POST
+def record(request, shoe_id):
+    shoe = own_shoe_or_404(request, shoe_id)
+    outcome = request.POST.get("outcome", "").strip().upper()
+    if outcome not in OUTCOMES:
+        error = "Choose Banker (B), Player (P) or Tie (T); nothing was recorded."
+        if request.htmx:
+            response = render(request, "tracker/shoe.html#error", {"error": error}, status=400)
+            response["HX-Retarget"] = "#tracker-status"
+            response["HX-Reswap"] = "innerHTML"
+            return response
+        board = scoreboard(shoe.results())
+        context = shoe_page_context(request, shoe, board, error=error)
+        return render(request, "tracker/shoe.html", context, status=400)
+    hand = shoe.record(
+        outcome,
+        player_pair="player_pair" in request.POST,
+        banker_pair="banker_pair" in request.POST,
+        natural="natural" in request.POST,
+    )
+    return board_response(request, shoe, f"Hand {hand.seq}: {OUTCOME_NAMES[outcome]} recorded.")
+
+
+@require_POST
+def undo(request, shoe_id):
+    shoe = own_shoe_or_404(request, shoe_id)
+    hand = shoe.undo()
+    if hand is None:
+        status = "The shoe is empty: nothing to undo."
+    else:
+        status = f"Hand {hand.seq} ({OUTCOME_NAMES[hand.outcome]}) removed."
+    return board_response(request, shoe, status)
+
+
+@require_POST
+def rename(request, shoe_id):
+    shoe = own_shoe_or_404(request, shoe_id)
+    form = RenameForm(request.POST)
+    if not form.is_valid():
+        board = scoreboard(shoe.results())
+        context = shoe_page_context(request, shoe, board, rename_form=form, rename_open=True)
+        return render(request, "tracker/shoe.html", context, status=400)
+    shoe.name = form.cleaned_data["name"]
+    shoe.save(update_fields=["name"])
+    return redirect("tracker:shoe", shoe_id=shoe.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def delete(request, shoe_id):
+    shoe = own_shoe_or_404(request, shoe_id)
+    if request.method == "POST":
+        shoe.delete()
+        return redirect("tracker:index")
+    return render(request, "tracker/delete.html", {"shoe": shoe, "hand_count": shoe.hands.count()})
+
+
+def mark_response(request, board, road, index, back_url, shoe):
+    if road not in DERIVED_ROADS:
+        raise Http404("No such derived road.")
+    marks = board.derived[road].marks
+    if index >= len(marks):
+        raise Http404("That road has no such mark.")
+    context = {
+        "shoe": shoe,
+        "road": board.derived[road],
+        "mark": marks[index],
+        "number": index + 1,
+        "back_url": back_url,
+    }
+    template = "tracker/mark.html#proof" if request.htmx else "tracker/mark.html"
+    return render(request, template, context)
+
+
+@require_GET
+def mark(request, shoe_id, road, index):
+    shoe = own_shoe_or_404(request, shoe_id)
+    board = scoreboard(shoe.results())
+    return mark_response(request, board, road, index, reverse("tracker:shoe", args=[shoe.pk]), shoe)
+
+
+def shared_shoe_or_404(token):
+    return get_object_or_404(Shoe, share_token=token)
+
+
+@require_GET
+def shared(request, token):
+    shoe = shared_shoe_or_404(token)
+    board = scoreboard(shoe.results())
+    context = scoreboard_context(board, proofs_url(reverse("tracker:shared", args=[token])))
+    context.update(shoe=shoe, owner=False)
+    return render(request, "tracker/shoe.html", context)
+
+
+@require_GET
+def shared_mark(request, token, road, index):
+    shoe = shared_shoe_or_404(token)
+    board = scoreboard(shoe.results())
+    return mark_response(request, board, road, index, reverse("tracker:shared", args=[token]), shoe)

@@ -36,6 +36,12 @@ ROAD_GLYPHS = {
     "cockroach_pig": "slashes",
 }
 
+ASK_NOTE = (
+    "This previews the drawing rule: the mark each road would add if the next hand were "
+    "Banker, or Player. It predicts nothing: the next hand is as likely as the cards left "
+    "in the shoe make it, whatever the board shows."
+)
+
 WATCH_OUT = {
     1: "Rule 1 compares the column that just finished with the one {k} further back, "
     "not the new column.",

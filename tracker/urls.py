@@ -8,7 +8,10 @@ app_name = "tracker"
 # (baccarat.roads.DerivedCell.mark), under the page that shows the board.
 urlpatterns = [
     path("", views.index, name="index"),
+    path("import/", views.import_page, name="import"),
     path("<int:shoe_id>/", views.shoe, name="shoe"),
+    path("<int:shoe_id>/export.csv", views.export, {"extension": "csv"}, name="export_csv"),
+    path("<int:shoe_id>/export.json", views.export, {"extension": "json"}, name="export_json"),
     path("<int:shoe_id>/hands/", views.record, name="record"),
     path("<int:shoe_id>/undo/", views.undo, name="undo"),
     path("<int:shoe_id>/rename/", views.rename, name="rename"),

@@ -7,12 +7,27 @@ once per request; the templates only draw it. Someone else's shoe is a 404 on ev
 
 from django import forms
 from django.db.models import Count
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from baccarat.roads import DERIVED_ROADS, OUTCOME_NAMES, OUTCOMES, ROAD_NAMES, scoreboard
+from baccarat.roads import (
+    ASK_NOTE,
+    DERIVED_ROADS,
+    OUTCOME_NAMES,
+    OUTCOMES,
+    ROAD_NAMES,
+    scoreboard,
+)
+from tracker.exchange import (
+    FORMATS,
+    MAX_BYTES,
+    export_csv,
+    export_filename,
+    export_json,
+    import_shoe,
+)
 from tracker.models import Shoe
 from tracker.visitors import create_shoe, own_shoe_or_404
 
@@ -23,6 +38,36 @@ MIN_COLUMNS = {"bead_plate": 12, "big_road": 24, "derived": 30}
 class ShoeForm(forms.Form):
     name = forms.CharField(max_length=100, strip=True)
     decks = forms.IntegerField(min_value=1, max_value=8, initial=8)
+
+
+class ImportForm(forms.Form):
+    text = forms.CharField(
+        label="Paste a shoe",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+        help_text="Outcomes such as BPPT BBP (several lines are fine), or an exported CSV or JSON.",
+    )
+    file = forms.FileField(label="…or choose a file", required=False)
+    format = forms.ChoiceField(
+        choices=[
+            ("", "Work it out"),
+            *((f, f.upper() if f != "plain" else "Plain outcomes") for f in FORMATS),
+        ],
+        required=False,
+    )
+    name = forms.CharField(max_length=100, required=False, help_text="Blank: taken from the file.")
+    decks = forms.IntegerField(min_value=1, max_value=8, required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload and upload.size > MAX_BYTES:
+            raise forms.ValidationError(f"The file is {upload.size:,} bytes; the limit is 1 MB.")
+        if not cleaned.get("text", "").strip() and not upload:
+            raise forms.ValidationError("Paste some outcomes or choose a file to import.")
+        if cleaned.get("text", "").strip() and upload:
+            raise forms.ValidationError("Paste text or choose a file, not both.")
+        return cleaned
 
 
 class RenameForm(forms.Form):
@@ -114,6 +159,7 @@ def scoreboard_context(board, marks_url):
             for label, key, css, count in counts
         ],
         "current_streak": (OUTCOME_NAMES[streak[0]], streak[1]) if streak else None,
+        "ask_note": ASK_NOTE,
         "ask": [
             {
                 "key": key,
@@ -268,3 +314,39 @@ def shared_mark(request, token, road, index):
     shoe = shared_shoe_or_404(token)
     board = scoreboard(shoe.results())
     return mark_response(request, board, road, index, reverse("tracker:shared", args=[token]), shoe)
+
+
+@require_http_methods(["GET", "POST"])
+def import_page(request):
+    """Import a shoe from pasted text or a file. Every problem is listed with its line and
+    character, and nothing is saved unless the whole shoe reads cleanly."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        shoe, parsed = import_shoe(
+            request,
+            upload.read() if upload else form.cleaned_data["text"],
+            name=form.cleaned_data["name"],
+            decks=form.cleaned_data["decks"],
+            filename=upload.name if upload else None,
+            format=form.cleaned_data["format"] or None,
+        )
+        if shoe is not None:
+            return redirect("tracker:shoe", shoe_id=shoe.pk)
+        problems = parsed.report
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request, "tracker/import.html", {"form": form, "problems": problems}, status=status
+    )
+
+
+@require_GET
+def export(request, shoe_id, extension):
+    shoe = own_shoe_or_404(request, shoe_id)
+    if extension == "csv":
+        response = HttpResponse(export_csv(shoe), content_type="text/csv; charset=utf-8")
+    else:
+        response = HttpResponse(export_json(shoe), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{export_filename(shoe, extension)}"'
+    return response

@@ -117,3 +117,18 @@ def test_glossary_roads_say_they_predict_nothing():
     for road in ["Bead Plate", "Big Road", "Big Eye Boy", "Small Road", "Cockroach Pig"]:
         assert "predicts nothing" in by_name[road]
     assert "not a forecast" in by_name["Banker-ask / Player-ask"]
+
+
+@pytest.mark.parametrize(
+    "url, section, current",
+    [
+        ("/rules/", "/rules/", "page"),
+        ("/rules/banker/3/", "/rules/", "true"),
+        ("/tracker/import/", "/tracker/", "true"),
+        ("/glossary/", "/glossary/", "page"),
+    ],
+)
+def test_nav_marks_the_section_of_the_page(client, url, section, current):
+    html = client.get(url).content.decode()
+    assert f'<a href="{section}" aria-current="{current}">' in html
+    assert html.count("aria-current=") == 1

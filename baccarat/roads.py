@@ -133,8 +133,31 @@ class Mark:
     column: int  # 1-based Big Road logical column of the bead that made the mark
     row: int  # 1-based row of that bead in its column
     compared: tuple[tuple[int, int], ...]  # (1-based column, its length) that decided it
-    proof: str
     hand: int | None  # 0-based index of the hand (None for an ask preview)
+
+    @property
+    def proof(self) -> str:
+        """The sentence that decides the mark, e.g. "Column 4 starts, so Rule 1: compare
+        column 3 (1 bead) with column 2 (3 beads). Different length → blue (≠)."
+        Written on demand: a redrawn board needs the colours, rarely the sentences."""
+        if self.rule == 1:
+            (finished, a), (reference, b) = self.compared
+            verdict = "Same length → red (=)." if a == b else "Different length → blue (≠)."
+            return (
+                f"Column {self.column} starts, so Rule 1: compare column {finished} "
+                f"({_column_words(a)}) with column {reference} ({_column_words(b)}). {verdict}"
+            )
+        ((reference, length),) = self.compared
+        if length >= self.row:
+            verdict = f"It has a bead at row {self.row} → red (=)."
+        elif length == self.row - 1:
+            verdict = "It stopped exactly one row above → blue (≠)."
+        else:
+            verdict = "It stopped more than one row above → red (=)."
+        return (
+            f"Column {self.column} goes down to row {self.row}, so Rule 2: look at column "
+            f"{reference}, which has {_column_words(length)}. {verdict}"
+        )
 
     @property
     def symbol(self) -> str:
@@ -228,28 +251,16 @@ def derived_mark(
     if column < k + 1 or (column == k + 1 and row < 2):
         return None
     if row == 1:
+        # Rule 1: the column that just finished against the one k further back.
         finished, reference = column - 1, column - 1 - k
         a, b = lengths[finished - 1], lengths[reference - 1]
         color = RED if a == b else BLUE
-        verdict = "Same length → red (=)." if a == b else "Different length → blue (≠)."
-        proof = (
-            f"Column {column} starts, so Rule 1: compare column {finished} "
-            f"({_column_words(a)}) with column {reference} ({_column_words(b)}). {verdict}"
-        )
-        return Mark(road, color, 1, column, row, ((finished, a), (reference, b)), proof, hand)
+        return Mark(road, color, 1, column, row, ((finished, a), (reference, b)), hand)
+    # Rule 2: red if column c-k reaches this row, or stopped more than one row above.
     reference = column - k
     length = lengths[reference - 1]
-    head = (
-        f"Column {column} goes down to row {row}, so Rule 2: look at column {reference}, "
-        f"which has {_column_words(length)}."
-    )
-    if length >= row:
-        color, verdict = RED, f"It has a bead at row {row} → red (=)."
-    elif length == row - 1:
-        color, verdict = BLUE, "It stopped exactly one row above → blue (≠)."
-    else:
-        color, verdict = RED, "It stopped more than one row above → red (=)."
-    return Mark(road, color, 2, column, row, ((reference, length),), f"{head} {verdict}", hand)
+    color = BLUE if length == row - 1 else RED
+    return Mark(road, color, 2, column, row, ((reference, length),), hand)
 
 
 def _derived_road(road: str, marks: list[Mark]) -> DerivedRoad:

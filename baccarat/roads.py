@@ -43,8 +43,8 @@ ASK_NOTE = (
 )
 
 WATCH_OUT = {
-    1: "Rule 1 compares the column that just finished with the one {k} further back, "
-    "not the new column.",
+    1: "Rule 1 compares the column that just finished (c−1) with column c−{back}, "
+    "not the new column c.",
     2: "Under Rule 2 an empty cell is blue only when the reference column stopped exactly "
     "one row above; a column that stopped earlier gives red.",
 }
@@ -169,7 +169,7 @@ class Mark:
 
     @property
     def watch_out(self) -> str:
-        return WATCH_OUT[self.rule].format(k=DERIVED_ROADS[self.road])
+        return WATCH_OUT[self.rule].format(back=DERIVED_ROADS[self.road] + 1)
 
 
 @dataclass(frozen=True)

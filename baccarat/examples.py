@@ -123,3 +123,16 @@ def banker_row_examples(banker_total: int) -> list[Example]:
         _example(f"Player has a natural 8: Banker {b} does not draw", complete_hand(8, b, None))
     )
     return examples
+
+
+def classic_hands() -> list[Example]:
+    """The hands every dealer trainer shows, each one dealt by the rules above."""
+    return [
+        _example("A natural ends everything", complete_hand(8, 3, None)),
+        _example("Player stands, Banker draws", complete_hand(6, 4, None)),
+        _example("Banker 3 meets the Player's 8", complete_hand(2, 3, 8)),
+        _example("Banker 6 draws only on 6 or 7", complete_hand(4, 6, 6)),
+        _example("Banker 7 stands against a three-card 9", complete_hand(4, 7, 5)),
+        _example("A three-card 8 is not a natural", complete_hand(3, 5, 5)),
+        _example("Banker 4 vs Player third card 1", complete_hand(4, 4, 1)),
+    ]

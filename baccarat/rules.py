@@ -239,6 +239,10 @@ class Hand:
         return self.third_card.value if self.third_card else None
 
     @property
+    def is_natural(self) -> bool:
+        return self.initial_total is not None and is_natural(self.initial_total)
+
+    @property
     def initial_working(self) -> str | None:
         two = self.cards[:2]
         if len(two) < 2 or not all(c.known for c in two):

@@ -1,6 +1,6 @@
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 
-from lessons import views
+from lessons import hands, views
 
 app_name = "lessons"
 
@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules, name="rules"),
     re_path(r"^rules/banker/(?P<total>[0-9])/$", views.banker_row, name="banker_row"),
-    path("hands/", views.hands, name="hands"),
+    path("hands/practice/", include("lessons.practice_urls")),
+    path("hands/", hands.hands, name="hands"),
     path("glossary/", views.glossary, name="glossary"),
 ]

@@ -6,14 +6,13 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.text import slugify
 
-from baccarat.cards import RANK_NAMES, RANK_VALUES, CardError, parse_cards, total_working
+from baccarat.cards import RANK_NAMES, RANK_VALUES, total_working
 from baccarat.examples import banker_row_examples, deal_for
 from baccarat.mistakes import common_mistakes, harmless_here, myths
 from baccarat.rules import (
     BANKER_WHEN_PLAYER_STOOD,
     NATURALS,
     PLAYER_RULE,
-    HandError,
     banker_stood_rule_text,
     memory_pattern,
     player_rule_text,
@@ -115,20 +114,3 @@ def banker_row(request, total):
         "next": total + 1 if total < 7 else None,
     }
     return render(request, "lessons/banker_row.html", context)
-
-
-def hand_page_tries():
-    """A few hands to try, dealt by the engine: one per kind of Banker decision."""
-    return [banker_row_examples(3)[2], banker_row_examples(6)[0], banker_row_examples(4)[2]]
-
-
-def hands(request):
-    typed = request.GET.get("cards", "").strip()
-    context = {"typed": typed, "resolution": None, "error": None, "tries": hand_page_tries()}
-    if typed:
-        try:
-            context["resolution"] = resolve(parse_cards(typed))
-        except (CardError, HandError) as error:
-            context["error"] = str(error)
-    template = "lessons/hands.html#result" if request.htmx else "lessons/hands.html"
-    return render(request, template, context)

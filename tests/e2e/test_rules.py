@@ -1,5 +1,3 @@
-import re
-
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
@@ -16,21 +14,3 @@ def test_read_a_tableau_cell(live_server, page: Page):
     # The row header leads to that row's page.
     row.get_by_role("link", name="Banker 3").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Banker 3")
-
-
-def test_resolve_a_hand_by_keyboard(live_server, page: Page):
-    page.goto(live_server.url + reverse("lessons:hands"))
-    box = page.get_by_label("Cards")
-    box.focus()
-    page.keyboard.type("4h 3s Ad Kc 8c")
-    page.keyboard.press("Enter")
-    result = page.locator("#result")
-    expect(result).to_contain_text("Banker 3 stands only against an 8.")
-    expect(result).to_contain_text("Result: Tie")
-    # htmx swapped the result in place and kept the address shareable.
-    expect(page).to_have_url(re.compile(r"/hands/\?cards=4h(\+|%20)3s"))
-    expect(result).to_have_attribute("aria-live", "polite")
-
-    box.fill("4 Z")
-    box.press("Enter")
-    expect(page.get_by_role("alert")).to_contain_text("Card 2: 'Z' is not a card")

@@ -1,0 +1,232 @@
+"""A hand explained the way a dealer trainer walks a class through it, one gate at a time:
+card values, the two-card totals, the natural check, the Player's rule, the Banker's rule
+and the result. Every sentence comes from the resolution in `baccarat.rules`.
+
+Also: "what if" one card were different (which decisions change, and why).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from baccarat.cards import Card, parse_card
+from baccarat.rules import Hand, Resolution, Step, resolve
+
+SEATS = ("Player's first card", "Banker's first card", "Player's second card",
+         "Banker's second card")  # fmt: skip
+
+# The six gates, in the order they are taught.
+GATES = (
+    ("values", "Card values"),
+    ("totals", "Two-card totals"),
+    ("natural", "The natural check"),
+    ("player", "The Player's rule"),
+    ("banker", "The Banker's rule"),
+    ("result", "The result"),
+)
+
+
+@dataclass(frozen=True)
+class Gate:
+    key: str
+    number: int  # 1-based
+    title: str
+    sentences: tuple[str, ...]
+    # done: decided here; skipped: the hand ended before it; undecided: depends on an
+    # unknown card; waiting: the next card has not been dealt.
+    status: str
+    # The Banker gate's tableau cell: (Banker total, Player third-card value or None).
+    tableau_cell: tuple[int, int | None] | None = None
+    branch: str | None = None  # the Banker gate: "tableau", "player_stood" or "natural"
+
+
+def seat_of(index: int, resolution: Resolution) -> str:
+    """Which seat the card at `index` (0-based, dealing order) went to."""
+    if index < 4:
+        return SEATS[index]
+    if index == 4 and resolution.player.third_card is not None:
+        return "Player's third card"
+    return "Banker's third card"
+
+
+def value_sentence(card: Card, seat: str) -> str:
+    if not card.known:
+        return f"{seat}: unknown (?), so its value is not known."
+    if card.rank in "TJQK":
+        why = "tens and pictures count 0"
+    elif card.rank == "A":
+        why = "an ace counts 1"
+    else:
+        why = "it counts its pip value"
+    return f"{seat}: {card.label} counts {card.value} ({why})."
+
+
+def total_sentence(hand: Hand) -> str:
+    working = hand.initial_working
+    if working is None:
+        if len(hand.cards) < 2:
+            return f"{hand.name}: not dealt yet."
+        return f"{hand.name}: not known, because a card is unknown."
+    if "→" in working:
+        return (
+            f"{hand.name}: {working}. Only the last digit counts, "
+            f"so the total is {hand.initial_total}."
+        )
+    return f"{hand.name}: {working}."
+
+
+def _step(resolution: Resolution, gate: str) -> Step | None:
+    return next((s for s in resolution.steps if s.gate == gate), None)
+
+
+def _rule_gate(resolution: Resolution, key: str, number: int, title: str) -> Gate:
+    """The natural, Player, Banker and result gates read the resolution's steps."""
+    step = _step(resolution, key)
+    if step is not None:
+        status = "undecided" if step.decision == "undecided" else "done"
+        sentences = [step.text]
+        if key == "result" and step.decision != "undecided":
+            for hand in (resolution.player, resolution.banker):
+                if hand.third_card is not None and hand.final_working:
+                    sentences.append(f"{hand.name}'s three cards: {hand.final_working}.")
+        branch = None
+        if key == "banker":
+            branch = "tableau" if step.tableau_cell else "player_stood"
+        return Gate(key, number, title, tuple(sentences), status, step.tableau_cell, branch)
+    return _missing_gate(resolution, key, number, title)
+
+
+def _missing_gate(resolution: Resolution, key: str, number: int, title: str) -> Gate:
+    """A gate the resolution did not reach: why not."""
+    natural = _step(resolution, "natural")
+    if natural is not None and natural.decision == "natural" and key in ("player", "banker"):
+        who = "Player" if key == "player" else "Banker"
+        branch = "natural" if key == "banker" else None
+        return Gate(
+            key,
+            number,
+            title,
+            (f"Skipped: the hand ended at the natural check, so the {who} does not draw.",),
+            "skipped",
+            branch=branch,
+        )
+    if natural is not None and natural.decision == "undecided":
+        return Gate(
+            key,
+            number,
+            title,
+            (
+                "Not decided: it depends on whether there is a natural, "
+                "which an unknown card hides.",
+            ),
+            "undecided",
+        )
+    if resolution.needs:
+        return Gate(
+            key,
+            number,
+            title,
+            (f"Waiting for {resolution.needs_text}.",),
+            "waiting",
+        )
+    return Gate(
+        key,
+        number,
+        title,
+        ("Not decided: an unknown card decides what happens before this.",),
+        "undecided",
+    )
+
+
+def walkthrough(resolution: Resolution) -> list[Gate]:
+    """The six gates of this hand."""
+    cards = resolution.cards
+    values = tuple(value_sentence(card, seat_of(i, resolution)) for i, card in enumerate(cards))
+    gates = [
+        Gate(
+            "values",
+            1,
+            GATES[0][1],
+            values or ("No cards yet: the first card dealt is the Player's.",),
+            "done" if len(cards) >= 4 else "waiting",
+        ),
+        Gate(
+            "totals",
+            2,
+            GATES[1][1],
+            (total_sentence(resolution.player), total_sentence(resolution.banker)),
+            "done"
+            if resolution.player.initial_total is not None
+            and resolution.banker.initial_total is not None
+            else ("waiting" if len(cards) < 4 else "undecided"),
+        ),
+    ]
+    for number, (key, title) in enumerate(GATES[2:], start=3):
+        gates.append(_rule_gate(resolution, key, number, title))
+    return gates
+
+
+# --- what if ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Change:
+    gate: str
+    title: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    position: int  # 0-based index of the changed card
+    seat: str
+    before_card: Card
+    after_card: Card
+    before: Resolution
+    after: Resolution
+    changes: tuple[Change, ...]
+
+    @property
+    def changed_anything(self) -> bool:
+        return bool(self.changes)
+
+
+def what_if(cards: list[Card] | list[str], position: int, new_card: Card | str) -> WhatIf:
+    """Replace the card at `position` and compare the two hands gate by gate.
+
+    The changed hand is dealt as the rules deal it: if the change means a card is no
+    longer drawn, later cards are dropped; the engine never invents one, so a hand that
+    now needs a card it does not have simply says so.
+    """
+    before = resolve(cards)
+    cards = list(before.cards)
+    if not 0 <= position < len(cards):
+        raise IndexError(f"there is no card {position + 1}; the hand has {len(cards)}")
+    if isinstance(new_card, str):
+        new_card = parse_card(new_card)
+    changed = [*cards[:position], new_card, *cards[position + 1 :]]
+    # Deal only as many cards as the changed hand takes.
+    for length in range(position + 1, len(changed) + 1):
+        after = resolve(changed[:length])
+        if after.needs is None:
+            break
+    changes = []
+    before_gates = {g.key: g for g in walkthrough(before)}
+    for gate in walkthrough(after):
+        if gate.key in ("values", "totals"):
+            continue
+        old = before_gates[gate.key]
+        if old.sentences != gate.sentences:
+            changes.append(
+                Change(gate.key, gate.title, " ".join(old.sentences), " ".join(gate.sentences))
+            )
+    return WhatIf(
+        position,
+        seat_of(position, before),
+        cards[position],
+        new_card,
+        before,
+        after,
+        tuple(changes),
+    )

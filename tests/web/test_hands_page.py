@@ -1,0 +1,181 @@
+"""The hand walkthrough page: permalinks, each gate, unknowns, errors, keypad, deal,
+what-if and the classic examples."""
+
+import re
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from baccarat.examples import classic_hands
+from baccarat.rules import resolve
+from baccarat.walkthrough import walkthrough
+
+URL = "/hands/"
+
+
+def gate_html(html, key):
+    match = re.search(
+        rf'<li class="gate[^"]*" data-gate="{key}" data-status="(\w+)"[^>]*>(.*?)</li>', html, re.S
+    )
+    assert match, key
+    return match.group(1), match.group(2)
+
+
+def test_permalink_starts_at_gate_one(client):
+    html = client.get(URL, {"cards": "4,A,A,3,8"}).content.decode()
+    status, body = gate_html(html, "values")
+    assert status == "done" and "counts 1 (an ace counts 1)" in body
+    assert (
+        'aria-current="step"' in body
+        or 'data-gate="values" data-status="done" aria-current="step"' in html
+    )
+    # Later gates are not revealed yet.
+    assert "Not shown yet." in gate_html(html, "banker")[1]
+    assert 'rel="next"' in html and 'rel="prev"' not in html
+
+
+@pytest.mark.parametrize("step", range(1, 7))
+def test_each_gate_reveals_the_engines_sentences(client, step):
+    cards = "4h,3s,Ad,Kc,8c"
+    html = client.get(URL, {"cards": cards, "step": step}).content.decode()
+    for gate in walkthrough(resolve(cards)):
+        _status, body = gate_html(html, gate.key)
+        shown = all(s.replace("'", "&#x27;") in body for s in gate.sentences)
+        assert shown == (gate.number <= step), (gate.key, step)
+    assert f"Gate {step} of 6" in html
+
+
+def test_banker_gate_highlights_the_tableau_cell(client):
+    html = client.get(URL, {"cards": "4,3,A,K,8", "step": 5}).content.decode()
+    cell = re.search(r'<td class="(\w+) highlight-cell" data-cell="(\d)-(\d)"', html)
+    assert cell and cell.groups() == ("stand", "3", "8")
+    assert html.count("highlight-cell") == 1
+    assert '<tr class="highlight" id="banker-3">' in html
+
+
+def test_player_stood_branch_shows_no_tableau(client):
+    html = client.get(URL, {"cards": "3,4,3,K,5", "step": "all"}).content.decode()
+    _status, body = gate_html(html, "banker")
+    assert "The Player stood, so the tableau does not apply" in body
+    assert "highlight-cell" not in html and 'class="tableau"' not in body
+
+
+def test_natural_skips_the_drawing_gates(client):
+    html = client.get(URL, {"cards": "4,2,4,3", "step": "all"}).content.decode()
+    assert gate_html(html, "player")[0] == "skipped"
+    assert gate_html(html, "banker")[0] == "skipped"
+    assert "Player's two-card total</th><td>4 + 4 = 8 (a natural)" in html
+
+
+def test_worksheet_labels_an_eight_by_what_it_is(client):
+    # Player 4 draws a 4: a three-card 8, not a natural.
+    html = client.get(URL, {"cards": "2,5,2,Q,4,K", "step": "all"}).content.decode()
+    assert "Player's final total</th><td>8 (three-card total)" in html
+    assert "(a natural)" not in html
+
+
+def test_unknown_card_decisions(client):
+    html = client.get(URL, {"cards": "4,7,A,K,?", "step": "all"}).content.decode()
+    status, body = gate_html(html, "banker")
+    assert status == "done" and "it does not matter: Banker 7 always stands" in body
+    html = client.get(URL, {"cards": "4,3,A,K,?", "step": "all"}).content.decode()
+    status, body = gate_html(html, "banker")
+    assert status == "undecided"
+    assert "Banker 3 draws unless the Player&#x27;s third card is an 8" in body
+    assert gate_html(html, "result")[0] == "undecided"
+
+
+def test_incomplete_hand_waits_for_the_next_card(client):
+    html = client.get(URL, {"cards": "4,3,A,K", "step": "all"}).content.decode()
+    status, body = gate_html(html, "result")
+    assert status == "waiting" and "Waiting for the Player&#x27;s third card" in body
+
+
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("4 Z 3", "Card 2: &#x27;Z&#x27; is not a card"),
+        ("4 2 4 3 9", "Player has a natural 8; no third card is dealt"),
+    ],
+)
+def test_errors_show_beside_the_input_and_keep_what_was_typed(client, typed, message):
+    response = client.get(URL, {"cards": typed})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<p class="error" id="cards-error" role="alert">{message}' in html
+    assert f'value="{typed}"' in html and 'aria-invalid="true"' in html
+    assert 'data-gate="values"' not in html
+
+
+@pytest.mark.parametrize("step", ["0", "99", "x", "-3"])
+def test_odd_steps_are_clamped(client, step):
+    response = client.get(URL, {"cards": "4,3,A,K,8", "step": step})
+    assert response.status_code == 200
+
+
+def test_keypad_edits_redirect_to_the_permalink(client):
+    assert client.get(URL, {"cards": "4,3", "add": "Q"})["Location"] == "/hands/?cards=4,3,Q"
+    assert client.get(URL, {"cards": "4 3 Q", "pop": "1"})["Location"] == "/hands/?cards=4,3"
+    assert client.get(URL, {"cards": "4 3 Q", "clear": "1"})["Location"] == "/hands/?cards="
+
+
+def test_deal_gives_a_complete_hand(client):
+    location = client.get(URL, {"deal": "1"})["Location"]
+    cards = parse_qs(urlparse(location).query)["cards"][0].split(",")
+    res = resolve(cards)
+    assert res.complete and res.winner is not None and 4 <= len(cards) <= 6
+
+
+def test_htmx_returns_the_walk_with_the_field_and_announcement(client):
+    response = client.get(URL, {"cards": "4,3,A,K,8", "step": 5}, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.strip().startswith('<div id="walk">')
+    assert '<nav aria-label="Main">' not in html
+    assert 'id="cards-field" hx-swap-oob="true"' in html
+    assert '<div hx-swap-oob="innerHTML:#live">Gate 5, The Banker&#x27;s rule: Banker has 3' in html
+
+
+def test_htmx_keypad_pushes_the_permalink(client):
+    response = client.get(URL, {"cards": "4,3", "add": "A"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert response["HX-Push-Url"] == "/hands/?cards=4,3,A"
+    assert 'value="4, 3, A"' in response.content.decode()
+
+
+def test_what_if_shows_the_changed_decision(client):
+    html = client.get(URL, {"cards": "4,3,A,K,8", "change": "5", "to": "7"}).content.decode()
+    assert (
+        "With the Player&#x27;s third card a <strong>7</strong> instead of <strong>8</strong>"
+        in html
+    )
+    assert "Banker 3 stands only against an 8." in html
+    assert "Banker has 3 and the Player&#x27;s third card is a 7" in html
+
+
+def test_what_if_with_no_change(client):
+    html = client.get(URL, {"cards": "4,7,A,K,8", "change": "5", "to": "9"}).content.decode()
+    assert "no decision changes" not in html  # the result changes: 3 → 4
+    html = client.get(URL, {"cards": "4,2,4,3", "change": "4", "to": "K"}).content.decode()
+    assert "no decision changes" not in html
+    html = client.get(URL, {"cards": "4,2,4,3", "change": "1", "to": "4"}).content.decode()
+    assert "no decision changes." in html
+
+
+@pytest.mark.parametrize(
+    "change, to, message",
+    [
+        ("9", "7", "there is no card 9"),
+        ("x", "7", "is not a card number"),
+        ("1", "Z", "&#x27;Z&#x27; is not a card"),
+    ],
+)
+def test_what_if_errors(client, change, to, message):
+    html = client.get(URL, {"cards": "4,3,A,K,8", "change": change, "to": to}).content.decode()
+    assert message in html
+
+
+def test_classic_examples_are_listed_and_resolve(client):
+    html = client.get(URL).content.decode()
+    for example in classic_hands():
+        assert example.title.replace("'", "&#x27;") in html
+        assert f'href="/hands/?cards={example.permalink_cards}"' in html

@@ -39,7 +39,9 @@ def test_keypad_builds_a_hand_without_typing(live_server, page: Page):
         expect(page.get_by_label("Cards")).to_have_value(re.compile(rf"{rank}$"))
     expect(page.get_by_label("Cards")).to_have_value("4, 3, A, K")
     page.get_by_role("link", name="Show every gate").click()
-    expect(page.locator('[data-gate="result"]')).to_contain_text("Waiting for the Player's third card")
+    expect(page.locator('[data-gate="result"]')).to_contain_text(
+        "Waiting for the Player's third card"
+    )
 
 
 def test_works_without_javascript(live_server, browser):

@@ -1,0 +1,383 @@
+"""Quiz questions generated from the engine, so they are endless and always right.
+
+Every question names the *skill* it exercises (e.g. "banker:4:1": Banker 4 against a
+Player third card of 1), which the quiz schedules with spaced repetition. The correct
+answer is computed by the same functions the rest of the site uses, and the explanation is
+the engine's own sentence (a resolution step, a road mark's proof, a settlement's reason).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from baccarat.cards import RANK_VALUES, RANKS, parse_card, total, total_working
+from baccarat.examples import complete_hand, deal_for, rank_for
+from baccarat.mistakes import myths
+from baccarat.payouts import BETS, settle
+from baccarat.roads import DERIVED_ROADS, ROAD_NAMES, scoreboard
+from baccarat.rules import (
+    BANKER_WHEN_PLAYER_STOOD,
+    PLAYER_RULE,
+    resolve,
+    tableau_row_rule,
+    two_card_rule,
+)
+from baccarat.shoe import random_hand
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+    key: str  # keyboard shortcut
+
+
+@dataclass(frozen=True)
+class Question:
+    kind: str
+    skill: str
+    prompt: str
+    choices: tuple[Choice, ...]
+    answer: str
+    explanation: str
+    cards: tuple[str, ...] = ()  # a hand to show, in dealing order
+    outcomes: str = ""  # a shoe's results to show as a road
+
+    def is_right(self, value: str) -> bool:
+        return value == self.answer
+
+    def choice(self, value: str) -> Choice | None:
+        return next((c for c in self.choices if c.value == value), None)
+
+    @property
+    def answer_label(self) -> str:
+        return self.choice(self.answer).label
+
+
+DRAW_STAND = (Choice("draw", "Draw", "D"), Choice("stand", "Stand", "S"))
+YES_NO = (Choice("yes", "Yes", "Y"), Choice("no", "No", "N"))
+WINNERS = (
+    Choice("banker", "Banker", "B"),
+    Choice("player", "Player", "P"),
+    Choice("tie", "Tie", "T"),
+)
+MYTH_TRUTH = (Choice("myth", "Myth", "M"), Choice("truth", "Truth", "T"))
+
+
+def numbered(values: list[str], labels: list[str] | None = None) -> tuple[Choice, ...]:
+    """Choices answered with the keys 1-4."""
+    labels = labels or values
+    return tuple(
+        Choice(value, label, str(i))
+        for i, (value, label) in enumerate(zip(values, labels, strict=True), 1)
+    )
+
+
+def _options(right: int, rng: random.Random, pool=range(10), count=4) -> list[str]:
+    others = [v for v in pool if v != right]
+    picked = rng.sample(others, count - 1) + [right]
+    return [str(v) for v in sorted(picked)]
+
+
+# --- cards and totals ------------------------------------------------------------------------
+
+
+def card_value(rng: random.Random, rank: str | None = None) -> Question:
+    rank = rank or rng.choice(RANKS)
+    card = parse_card(rank)
+    value = RANK_VALUES[rank]
+    if rank == "A":
+        why = "An ace counts 1."
+    elif value == 0:
+        why = "Tens and pictures count 0."
+    else:
+        why = "Other cards count their pip value."
+    return Question(
+        "card_value",
+        f"value:{rank}",
+        f"What is {card.name} worth in baccarat?",
+        numbered(_options(value, rng)),
+        str(value),
+        why,
+        cards=(rank,),
+    )
+
+
+def hand_total(rng: random.Random, size: int | None = None) -> Question:
+    size = size or rng.choice((2, 2, 3))
+    ranks = [rng.choice(RANKS) for _ in range(size)]
+    values = [RANK_VALUES[r] for r in ranks]
+    right = total(values)
+    return Question(
+        "hand_total",
+        f"total:{size}",
+        "What is this hand's total?",
+        numbered(_options(right, rng)),
+        str(right),
+        f"{total_working(values)}: only the last digit counts.",
+        cards=tuple(ranks),
+    )
+
+
+# --- the rules ----------------------------------------------------------------------------------
+
+
+def natural(rng: random.Random) -> Question:
+    cards = [str(c) for c in random_hand(seed=rng.random())[:4]]
+    res = resolve(cards)
+    step = res.steps[0]
+    return Question(
+        "natural",
+        "natural",
+        "The first four cards are out (Player, Banker, Player, Banker). Is there a natural?",
+        YES_NO,
+        "yes" if res.natural else "no",
+        step.text,
+        cards=tuple(cards),
+    )
+
+
+def player_rule(rng: random.Random, player_total: int | None = None) -> Question:
+    player_total = rng.randrange(8) if player_total is None else player_total
+    banker_total = rng.choice([t for t in range(8)])
+    cards = deal_for(player_total, banker_total, turn=rng.randrange(4))
+    res = resolve(cards)
+    step = next(s for s in res.steps if s.gate == "player")
+    return Question(
+        "player_rule",
+        f"player:{player_total}",
+        f"No natural. The Player has {player_total}. Does the Player draw?",
+        DRAW_STAND,
+        step.decision,
+        step.text,
+        cards=tuple(cards),
+    )
+
+
+def banker_rule(rng: random.Random, skill: str | None = None) -> Question:
+    """Banker draw or stand: one of the 80 tableau cells ("banker:b:v") or one of the 8
+    Player-stood cases ("banker_stood:b")."""
+    if skill is None:
+        skill = (f"banker:{rng.randrange(8)}:{rng.randrange(10)}" if rng.random() < 0.85
+                 else f"banker_stood:{rng.randrange(8)}")  # fmt: skip
+    parts = skill.split(":")
+    banker_total = int(parts[1])
+    turn = rng.randrange(4)
+    if parts[0] == "banker_stood":
+        player_total = rng.choice((6, 7))
+        cards = deal_for(player_total, banker_total, turn=turn)
+        prompt = (
+            f"The Player stood on {player_total}. The Banker has {banker_total}. "
+            "Does the Banker draw?"
+        )
+    else:
+        third = int(parts[2])
+        player_total = rng.randrange(6)
+        cards = deal_for(player_total, banker_total, player_third=third, turn=turn)
+        card = parse_card(cards[4])
+        prompt = (
+            f"The Player had {player_total} and drew {card.name_with_value}. "
+            f"The Banker has {banker_total}. Does the Banker draw?"
+        )
+    res = resolve(cards)
+    step = next(s for s in res.steps if s.gate == "banker")
+    return Question(
+        "banker_rule", skill, prompt, DRAW_STAND, step.decision, step.text, cards=tuple(cards)
+    )
+
+
+def winner(rng: random.Random) -> Question:
+    cards = [str(c) for c in random_hand(seed=rng.random())]
+    res = resolve(cards)
+    step = res.steps[-1]
+    return Question(
+        "winner",
+        "winner",
+        "The hand is complete. Who wins?",
+        WINNERS,
+        res.winner,
+        step.text,
+        cards=tuple(cards),
+    )
+
+
+# --- payouts ------------------------------------------------------------------------------------
+
+
+def _money(amount: Fraction) -> str:
+    return f"{amount:.2f}".rstrip("0").rstrip(".") if amount.denominator != 1 else str(amount)
+
+
+def payout(rng: random.Random, bet: str | None = None) -> Question:
+    """What does a winning (or pushing) bet pay back across the table?"""
+    bet = bet or rng.choice(("banker", "tie", "ez_banker", "super6_banker", "player"))
+    stake = rng.choice((10, 20, 50, 100, 200, 500))
+    if bet == "ez_banker":
+        # Banker wins with a three-card 7: Player 2 draws a K (2), Banker 3 draws a 4 (7).
+        cards = complete_hand(2, 3, 0)
+        cards = [*cards[:5], rank_for(4)]
+    elif bet == "tie":
+        cards = complete_hand(6, 6, None)
+    elif bet == "super6_banker":
+        cards = complete_hand(3, 6, 2)  # Player 3 draws a 2 (5); Banker 6 stands and wins
+    elif bet == "player":
+        cards = complete_hand(7, 3, None)
+        cards = [*cards[:4], rank_for(3)]  # Banker 3 draws a 3: 6 against the Player's 7
+    else:
+        cards = complete_hand(2, 7, 3)
+    res = resolve(cards)
+    settlement = settle(bet, stake, res)
+    right = settlement.returned
+    wrong = {
+        stake * 2,
+        stake,
+        stake * Fraction(19, 10),
+        stake * Fraction(3, 2),
+        stake * 9,
+        stake * 10,
+        Fraction(0),
+    }
+    wrong.discard(right)
+    options = sorted(rng.sample(sorted(wrong), 3) + [right])
+    labels = [_money(o) for o in options]
+    return Question(
+        "payout",
+        f"payout:{bet}",
+        f"You bet {stake} on {BETS[bet]}. How much comes back to you, stake included?",
+        numbered(labels),
+        _money(right),
+        settlement.why,
+        cards=tuple(cards),
+    )
+
+
+# --- roads ---------------------------------------------------------------------------------------
+
+
+def _random_outcomes(rng: random.Random, n: int) -> str:
+    return "".join(rng.choice("BBBBBPPPPPT") for _ in range(n))
+
+
+BEAD_PLACES = (
+    ("down", "One row down, same column"),
+    ("new", "Top of a new column"),
+    ("right", "To the right (dragon tail)"),
+)
+
+
+def next_bead(rng: random.Random) -> Question:
+    outcomes = _random_outcomes(rng, rng.randint(4, 30)).replace("T", "") or "B"
+    side = rng.choice("BP")
+    before, after = scoreboard(outcomes), scoreboard(outcomes + side)
+    new, last = after.big_road[-1], before.big_road[-1]
+    place = "new" if new.column != last.column else ("down" if new.col == last.col else "right")
+    name = "Banker" if side == "B" else "Player"
+    why = {
+        "new": f"{name} differs from the last result, so it starts a new column at the top.",
+        "down": f"{name} repeats the last result, so it goes one row down in the same column.",
+        "right": f"{name} repeats the last result but the cell below is past the last row or "
+        "taken, so the streak turns right along its row.",
+    }[place]
+    return Question(
+        "big_road",
+        "big_road",
+        f"If the next hand is {name}, where does its bead go on the Big Road?",
+        numbered([p for p, _ in BEAD_PLACES], [label for _, label in BEAD_PLACES]),
+        place,
+        why,
+        outcomes=outcomes,
+    )
+
+
+def derived_mark(rng: random.Random, road: str | None = None) -> Question:
+    road = road or rng.choice(tuple(DERIVED_ROADS))
+    for _ in range(50):
+        outcomes = _random_outcomes(rng, rng.randint(8, 40))
+        side = rng.choice(("banker", "player"))
+        mark = scoreboard(outcomes).ask[side][road]
+        if mark is not None:
+            break
+    name = side.capitalize()
+    return Question(
+        "derived_mark",
+        f"derived:{road}:{mark.rule}",
+        f"If {name} wins the next hand, what does {ROAD_NAMES[road]} add?",
+        (Choice("red", "Red (=)", "R"), Choice("blue", "Blue (≠)", "U")),
+        mark.color,
+        f"{mark.proof} (Rule {mark.rule}.)",
+        outcomes=outcomes,
+    )
+
+
+# --- myth or truth ---------------------------------------------------------------------
+
+
+def truths() -> list[str]:
+    """True statements of the rules, written by the rules module itself."""
+    return [
+        *(f"{tableau_row_rule(b)}." for b in range(8)),
+        f"With no natural, the Player {two_card_rule(PLAYER_RULE)}.",
+        f"When the Player stood, the Banker {two_card_rule(BANKER_WHEN_PLAYER_STOOD)}.",
+    ]
+
+
+def myth_or_truth(rng: random.Random) -> Question:
+    if rng.random() < 0.5:
+        myth = rng.choice(myths())
+        return Question(
+            "myth", "myth", f"Myth or truth? “{myth.myth}”", MYTH_TRUTH, "myth", myth.truth
+        )
+    statement = rng.choice(truths())
+    return Question(
+        "myth", "myth", f"Myth or truth? “{statement}”", MYTH_TRUTH, "truth",
+        "True: this is the rule, as the tableau and the Player's rule state it.",
+    )  # fmt: skip
+
+
+GENERATORS = {
+    "card_value": card_value,
+    "hand_total": hand_total,
+    "natural": natural,
+    "player_rule": player_rule,
+    "banker_rule": banker_rule,
+    "winner": winner,
+    "payout": payout,
+    "big_road": next_bead,
+    "derived_mark": derived_mark,
+    "myth": myth_or_truth,
+}
+
+# Every skill the banker drill schedules: the 80 tableau cells and the 8 Player-stood cases.
+BANKER_SKILLS = [f"banker:{b}:{v}" for b in range(8) for v in range(10)] + [
+    f"banker_stood:{b}" for b in range(8)
+]
+
+
+def question_for_skill(skill: str, rng: random.Random) -> Question:
+    """A fresh question exercising exactly `skill`."""
+    kind, _, rest = skill.partition(":")
+    if kind in ("banker", "banker_stood"):
+        return banker_rule(rng, skill)
+    if kind == "player":
+        return player_rule(rng, int(rest))
+    if kind == "value":
+        return card_value(rng, rest)
+    if kind == "total":
+        return hand_total(rng, int(rest))
+    if kind == "payout":
+        return payout(rng, rest)
+    if kind == "derived":
+        return derived_mark(rng, rest.split(":")[0])
+    generator = {"natural": natural, "winner": winner, "big_road": next_bead, "myth": myth_or_truth}
+    if kind in generator:
+        return generator[kind](rng)
+    raise ValueError(f"{skill!r} is not a skill")
+
+
+def random_question(rng: random.Random, kind: str | None = None) -> Question:
+    kind = kind or rng.choice(tuple(GENERATORS))
+    if kind not in GENERATORS:
+        raise ValueError(f"{kind!r} is not a kind of question; use one of {', '.join(GENERATORS)}")
+    return GENERATORS[kind](rng)

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "ninja",  # serves the API docs' Swagger UI from our static files, not a CDN
     "lessons",
     "tracker",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -124,6 +125,11 @@ if not DEBUG:
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Accounts (accounts/): Django's auth views under /accounts/. Signing out is a POST.
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "lessons:home"
+LOGOUT_REDIRECT_URL = "lessons:home"
 
 # Shown in every page's footer (lessons.context_processors.site).
 RESPONSIBLE_USE_HELPLINES = [

@@ -6,6 +6,7 @@ from api.api import api
 urlpatterns = [
     path("", include("lessons.urls")),
     path("tracker/", include("tracker.urls")),
+    path("accounts/", include("accounts.urls")),
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,94 @@
+"""Sign up, sign in, sign out and change password: Django's own auth views and forms, in our
+templates.
+
+Every way in goes through `django.contrib.auth.login`, whose `user_logged_in` signal adopts
+the anonymous session's lesson progress, skill cards and shoes (lessons.apps), so nothing
+done before signing up or in is lost.
+"""
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login as log_in
+from django.contrib.auth import views as auth
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.messages.views import SuccessMessageMixin
+from django.http import HttpResponseRedirect
+from django.shortcuts import render, resolve_url
+from django.urls import reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_http_methods
+
+
+def safe_next(request) -> str:
+    """The `next` URL a form or link carries, if it stays on this site; otherwise ""."""
+    url = request.POST.get("next", request.GET.get("next", ""))
+    if url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return url
+    return ""
+
+
+def focus_first_error(form) -> None:
+    """Put the cursor in the first field with an error, rather than the first field."""
+    invalid = [name for name in form.fields if name in form.errors]
+    if invalid:
+        for field in form.fields.values():
+            field.widget.attrs.pop("autofocus", None)
+        form.fields[invalid[0]].widget.attrs["autofocus"] = True
+
+
+@sensitive_post_parameters("password1", "password2")
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+def signup(request):
+    next_url = safe_next(request)
+    if request.user.is_authenticated:
+        messages.info(request, f"You are already signed in as {request.user.get_username()}.")
+        return HttpResponseRedirect(next_url or resolve_url(settings.LOGIN_REDIRECT_URL))
+    form = UserCreationForm(request.POST if request.method == "POST" else None)
+    if form.is_bound:
+        if form.is_valid():
+            user = form.save()
+            log_in(request, user)  # adopts this browser's progress and shoes
+            messages.success(
+                request,
+                f"Welcome, {user.get_username()}! Your account is ready, and everything you "
+                "did in this browser is saved to it.",
+            )
+            return HttpResponseRedirect(next_url or resolve_url(settings.LOGIN_REDIRECT_URL))
+        messages.error(request, "Your account was not created: please fix the problems below.")
+        focus_first_error(form)
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url})
+
+
+class SignIn(SuccessMessageMixin, auth.LoginView):
+    # LoginView checks `next` with url_has_allowed_host_and_scheme itself.
+    success_message = "Welcome back, %(username)s. Your progress is saved to your account."
+
+
+login = SignIn.as_view()
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def logout(request):
+    """Signing out is a POST only (a link, a prefetch or an image must never sign anyone
+    out); a GET shows the button that posts."""
+    if request.method != "POST":
+        return render(request, "accounts/logout.html")
+    signed_in = request.user.is_authenticated
+    response = auth.LogoutView.as_view()(request)
+    if signed_in:
+        messages.info(request, "You have signed out. Progress from now on is kept in this browser.")
+    return response
+
+
+password_change = auth.PasswordChangeView.as_view(
+    template_name="accounts/password_change_form.html",
+    success_url=reverse_lazy("accounts:password_change_done"),
+)
+password_change_done = auth.PasswordChangeDoneView.as_view(
+    template_name="accounts/password_change_done.html"
+)

@@ -52,7 +52,9 @@ def signup(request):
     if form.is_bound:
         if form.is_valid():
             user = form.save()
-            log_in(request, user)  # adopts this browser's progress and shoes
+            # Adopts this browser's progress and shoes. The backend is named because
+            # django-axes adds a second one (settings.AUTHENTICATION_BACKENDS).
+            log_in(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request,
                 f"Welcome, {user.get_username()}! Your account is ready, and everything you "

@@ -7,16 +7,19 @@ from ninja import NinjaAPI
 from ninja.errors import ValidationError
 
 from api.hands import router as hands_router
+from api.odds import router as odds_router
 from api.roads import router as roads_router
 from api.shoes import router as shoes_router
 
 api = NinjaAPI(
     title="Baccarat School API",
     version="1",
-    description="The engine behind the site: resolve punto banco hands step by step, draw "
-    "the scoreboard roads, and keep your own shoes.",
+    description="The engine behind the site: resolve punto banco hands step by step, work "
+    "out the exact odds of a hand from any shoe, draw the scoreboard roads, and keep your own "
+    "shoes.",
 )
 api.add_router("/hands", hands_router)
+api.add_router("/odds", odds_router)
 api.add_router("/roads", roads_router)
 api.add_router("/shoes", shoes_router)
 
@@ -43,6 +46,9 @@ PLAIN_ERRORS = {
     "int_parsing": "must be a whole number",
     "int_from_float": "must be a whole number",
     "list_type": "must be a list",
+    "dict_type": "must be a JSON object",
+    "float_type": "must be a number",
+    "float_parsing": "must be a number",
 }
 
 

@@ -19,6 +19,7 @@ from ninja.utils import check_csrf
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from api.roads import RoadsOut, scoreboard_payload
+from api.throttles import anonymous_writes
 from baccarat.roads import scoreboard
 from tracker.exchange import MAX_HANDS, read_cards, read_outcome
 from tracker.models import Shoe
@@ -147,7 +148,8 @@ def list_shoes(request):
 
 @router.post(
     "",
-    response={201: ShoeOut, 400: ErrorOut, 403: ErrorOut},
+    response={201: ShoeOut, 400: ErrorOut, 403: ErrorOut, 429: ErrorOut},
+    throttle=anonymous_writes,
     summary="Start a shoe",
     description="Creates an empty shoe for the caller. An anonymous caller gets a session "
     "cookie that owns it: send it back to use the shoe.",
@@ -176,7 +178,8 @@ def get_shoe(request, shoe_id: int):
 
 @router.post(
     "/{shoe_id}/hands",
-    response={200: ShoeOut, 400: ErrorOut, 403: ErrorOut, 404: ErrorOut},
+    response={200: ShoeOut, 400: ErrorOut, 403: ErrorOut, 404: ErrorOut, 429: ErrorOut},
+    throttle=anonymous_writes,
     summary="Record the next hand",
     description="Adds a hand at the end of the shoe and returns the updated shoe.",
 )
@@ -206,7 +209,8 @@ def record_hand(request, shoe_id: int, payload: HandIn):
 
 @router.delete(
     "/{shoe_id}/hands/last",
-    response={200: ShoeOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},
+    response={200: ShoeOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 429: ErrorOut},
+    throttle=anonymous_writes,
     summary="Undo the last hand",
 )
 def undo_hand(request, shoe_id: int):

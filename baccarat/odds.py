@@ -14,13 +14,14 @@ those weights with the tallies.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
 
 import numpy as np
 
-from baccarat.cards import RANK_VALUES, RANKS
+from baccarat.cards import RANK_VALUES, RANKS, Card
 from baccarat.rules import BANKER_WHEN_PLAYER_STOOD, DRAW, NATURALS, PLAYER_RULE, TABLEAU
 
 VALUES = range(10)
@@ -189,10 +190,16 @@ def check_ranks(ranks) -> dict[str, int]:
     if not isinstance(ranks, dict):
         raise ShoeError("ranks: give a count for each rank A, 2-9, T, J, Q, K")
     checked = {}
+    given_as = {}
     for key, n in ranks.items():
         rank = "T" if str(key).upper() == "10" else str(key).upper()
         if rank not in RANKS:
             raise ShoeError(f"ranks.{key}: {key!r} is not a rank; use A, 2-9, T, J, Q, K")
+        if rank in given_as:
+            # "T" and "10" (or "q" and "Q") are one rank: two counts for it are a mistake,
+            # and adding them would slip past the 8-deck limit.
+            raise ShoeError(f"ranks.{key}: the same rank as {given_as[rank]!r}; give it once")
+        given_as[rank] = key
         if not isinstance(n, int) or isinstance(n, bool):
             raise ShoeError(f"ranks.{key}: {n!r} is not a whole number")
         if n < 0:
@@ -208,6 +215,48 @@ def check_ranks(ranks) -> dict[str, int]:
             f"ranks: {sum(checked.values())} cards; a hand needs a shoe of at least {MIN_CARDS}"
         )
     return checked
+
+
+@dataclass(frozen=True)
+class ShoeLeft:
+    """What is left of a full shoe once some cards have been dealt from it."""
+
+    decks: int
+    ranks: dict[str, int]  # the full shoe less every dealt card of known rank
+    known: int  # dealt cards of known rank, subtracted
+    unknown: int  # dealt cards of unknown rank ("?"), not subtracted
+
+    @property
+    def cards(self) -> int:
+        """The cards really left in the shoe: the unknown ones are gone too."""
+        return sum(self.ranks.values()) - self.unknown
+
+
+def shoe_after(decks: int, dealt: Iterable[Card]) -> ShoeLeft:
+    """A full shoe of `decks` decks less the dealt cards of known rank.
+
+    An unknown card is left in, and that is exact, not a guess: unseen, it is as likely to
+    be any card still in the shoe, so the next hand's odds are the same as if it had never
+    been dealt (the same reason a burned card changes nothing). ShoeError ("dealt: ...")
+    when more of a rank has been dealt than the shoe holds.
+    """
+    ranks = ranks_of_decks(decks)
+    known = unknown = 0
+    for card in dealt:
+        if card.rank is None:
+            unknown += 1
+        else:
+            ranks[card.rank] -= 1
+            known += 1
+    for rank in RANKS:
+        if ranks[rank] < 0:
+            held = decks * CARDS_PER_DECK_BY_RANK[rank]
+            label = "10" if rank == "T" else rank
+            raise ShoeError(
+                f"dealt: {held - ranks[rank]} cards of rank {label}, but "
+                f"{decks} deck{'s hold' if decks > 1 else ' holds'} only {held}"
+            )
+    return ShoeLeft(decks, ranks, known, unknown)
 
 
 # --- the answer --------------------------------------------------------------------------------
@@ -313,6 +362,12 @@ def odds(
     n = sum(values)
     total = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
     return Odds(n, total, count_deals(values), ranks, Fraction(commission))
+
+
+@cache
+def odds_of_decks(decks: int) -> Odds:
+    """A full shoe's odds, computed once per process: the pages show them on every view."""
+    return odds(decks=decks)
 
 
 @dataclass(frozen=True)

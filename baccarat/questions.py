@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import zip_longest
 
 from baccarat.cards import RANK_VALUES, RANKS, parse_card, total, total_working
 from baccarat.examples import complete_hand, deal_for, rank_for
@@ -75,6 +76,12 @@ def numbered(values: list[str], labels: list[str] | None = None) -> tuple[Choice
     )
 
 
+def digits(values: list[str]) -> tuple[Choice, ...]:
+    """Choices that are single digits, answered by typing the digit itself: pressing 7 for
+    "7" can never pick another option, as "the 3rd choice" could."""
+    return tuple(Choice(value, value, value) for value in values)
+
+
 def _options(right: int, rng: random.Random, pool=range(10), count=4) -> list[str]:
     others = [v for v in pool if v != right]
     picked = rng.sample(others, count - 1) + [right]
@@ -98,7 +105,7 @@ def card_value(rng: random.Random, rank: str | None = None) -> Question:
         "card_value",
         f"value:{rank}",
         f"What is {card.name} worth in baccarat?",
-        numbered(_options(value, rng)),
+        digits(_options(value, rng)),
         str(value),
         why,
         cards=(rank,),
@@ -114,7 +121,7 @@ def hand_total(rng: random.Random, size: int | None = None) -> Question:
         "hand_total",
         f"total:{size}",
         "What is this hand's total?",
-        numbered(_options(right, rng)),
+        digits(_options(right, rng)),
         str(right),
         f"{total_working(values)}: only the last digit counts.",
         cards=tuple(ranks),
@@ -291,13 +298,15 @@ def next_bead(rng: random.Random) -> Question:
     )
 
 
-def derived_mark(rng: random.Random, road: str | None = None) -> Question:
+def derived_mark(rng: random.Random, road: str | None = None, rule: int | None = None) -> Question:
+    """Which mark a derived road adds next; `rule` (1 or 2) asks for a board where that
+    rule decides it."""
     road = road or rng.choice(tuple(DERIVED_ROADS))
-    for _ in range(50):
+    for _ in range(500):
         outcomes = _random_outcomes(rng, rng.randint(8, 40))
         side = rng.choice(("banker", "player"))
         mark = scoreboard(outcomes).ask[side][road]
-        if mark is not None:
+        if mark is not None and rule in (None, mark.rule):
             break
     name = side.capitalize()
     return Question(
@@ -369,7 +378,8 @@ def question_for_skill(skill: str, rng: random.Random) -> Question:
     if kind == "payout":
         return payout(rng, rest)
     if kind == "derived":
-        return derived_mark(rng, rest.split(":")[0])
+        road, _, rule = rest.partition(":")
+        return derived_mark(rng, road, int(rule) if rule else None)
     generator = {"natural": natural, "winner": winner, "big_road": next_bead, "myth": myth_or_truth}
     if kind in generator:
         return generator[kind](rng)
@@ -381,3 +391,91 @@ def random_question(rng: random.Random, kind: str | None = None) -> Question:
     if kind not in GENERATORS:
         raise ValueError(f"{kind!r} is not a kind of question; use one of {', '.join(GENERATORS)}")
     return GENERATORS[kind](rng)
+
+
+# --- skills: what the quiz schedules and reports ---------------------------------------------
+
+# The kinds of question, in teaching order, as the quiz names them.
+KIND_TITLES = {
+    "card_value": "Card values",
+    "hand_total": "Hand totals",
+    "natural": "Naturals",
+    "player_rule": "The Player's rule",
+    "banker_rule": "The Banker's rule (the tableau)",
+    "winner": "Who wins",
+    "payout": "Payouts and commission",
+    "big_road": "The Big Road",
+    "derived_mark": "The derived roads",
+    "myth": "Myth or truth",
+}
+
+SKILLS_BY_KIND = {
+    "card_value": [f"value:{rank}" for rank in RANKS],
+    "hand_total": ["total:2", "total:3"],
+    "natural": ["natural"],
+    "player_rule": [f"player:{total}" for total in range(8)],
+    # Shuffled once, the same for everyone, so new cells come from all over the tableau
+    # rather than ten Banker 0 questions in a row.
+    "banker_rule": random.Random("tableau").sample(BANKER_SKILLS, len(BANKER_SKILLS)),
+    "winner": ["winner"],
+    "payout": [
+        f"payout:{bet}" for bet in ("banker", "player", "tie", "ez_banker", "super6_banker")
+    ],
+    "big_road": ["big_road"],
+    "derived_mark": [f"derived:{road}:{rule}" for road in DERIVED_ROADS for rule in (1, 2)],
+    "myth": ["myth"],
+}
+
+# Every skill practice can serve, taking one of each kind in turn: a newcomer meets every
+# topic in the first ten questions, not 88 tableau cells first.
+PRACTICE_SKILLS = [
+    skill for turn in zip_longest(*SKILLS_BY_KIND.values()) for skill in turn if skill is not None
+]
+
+_KIND_OF_PREFIX = {
+    "value": "card_value",
+    "total": "hand_total",
+    "natural": "natural",
+    "player": "player_rule",
+    "banker": "banker_rule",
+    "banker_stood": "banker_rule",
+    "winner": "winner",
+    "payout": "payout",
+    "big_road": "big_road",
+    "derived": "derived_mark",
+    "myth": "myth",
+}
+
+
+def skill_kind(skill: str) -> str | None:
+    """The kind of question that exercises `skill`, or None for a skill this module does
+    not know (the lessons may schedule their own)."""
+    return _KIND_OF_PREFIX.get(skill.partition(":")[0])
+
+
+def skill_name(skill: str) -> str:
+    """A skill in words: "Banker 4, Player's third card 1", "Big Eye Boy, Rule 2"."""
+    kind, _, rest = skill.partition(":")
+    parts = rest.split(":")
+    if kind == "banker":
+        return f"Banker {parts[0]}, Player's third card {parts[1]}"
+    if kind == "banker_stood":
+        return f"Banker {parts[0]}, Player stood"
+    if kind == "player":
+        return f"Player {rest}, no natural"
+    if kind == "value":
+        return f"The value of {parse_card(rest).name}"
+    if kind == "total":
+        return {"2": "Two-card totals", "3": "Three-card totals"}.get(rest, f"{rest}-card totals")
+    if kind == "payout":
+        return f"Paying {BETS[rest]}" if rest in BETS else skill
+    if kind == "derived" and parts[0] in ROAD_NAMES:
+        return (
+            f"{ROAD_NAMES[parts[0]]}, Rule {parts[1]}" if len(parts) > 1 else ROAD_NAMES[parts[0]]
+        )
+    return {
+        "natural": "Spotting a natural",
+        "winner": "Who wins a complete hand",
+        "big_road": "Where the next bead goes",
+        "myth": "Myth or truth",
+    }.get(kind, skill)

@@ -2,21 +2,60 @@
 
 Everything that differs between a laptop and a server comes from the environment:
 DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TRUSTED_ORIGINS and
-DATABASE_URL (SQLite in the checkout when unset; a postgres:// URL switches to PostgreSQL).
+DATABASE_URL (SQLite in the checkout when unset; a postgres:// URL switches to PostgreSQL),
+and the production switches below (README, "Deploy"). `manage.py` defaults to DEBUG on;
+the WSGI/ASGI entry points (gunicorn) default to DEBUG off, which then requires
+DJANGO_SECRET_KEY.
 """
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "django-insecure-dev-only-baccarat-school-change-me-in-production"
-)
-DEBUG = os.environ.get("DJANGO_DEBUG", "1").lower() in ("1", "true", "yes", "on")
+
+def env_flag(name, default):
+    """DJANGO_X=1/true/yes/on or 0/false/no/off; unset or empty means `default`."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off"):
+        return False
+    raise ImproperlyConfigured(f"{name}={value!r}: use 1 or 0 (true/false, yes/no, on/off)")
+
+
+def env_int(name, default):
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r}: must be a whole number") from None
+
+
+DEBUG = env_flag("DJANGO_DEBUG", True)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip()
+if not SECRET_KEY:
+    if not DEBUG:
+        # Fail at start-up, not with a guessable key: sessions, CSRF tokens and share
+        # links are all signed with it.
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is not set, and DJANGO_DEBUG is off (production). Set it to a "
+            "long random value kept out of the repository, e.g.\n"
+            "    export DJANGO_SECRET_KEY=\"$(python3 -c 'import secrets; "
+            "print(secrets.token_urlsafe(50))')\"\n"
+            "or run with DJANGO_DEBUG=1 on a laptop."
+        )
+    SECRET_KEY = "django-insecure-dev-only-baccarat-school-change-me-in-production"
 ALLOWED_HOSTS = [
     host.strip()
     for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
@@ -41,10 +80,13 @@ INSTALLED_APPS = [
     "lessons",
     "tracker",
     "accounts",
+    "axes",  # login throttling (see "Guards" below)
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "baccarat_site.guards.RequestBodyLimitMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -53,6 +95,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "baccarat_site.urls"
@@ -67,6 +110,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
                 "lessons.context_processors.site",
             ],
         },
@@ -79,6 +123,7 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=600,
+        conn_health_checks=True,
     ),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -137,3 +182,84 @@ RESPONSIBLE_USE_HELPLINES = [
     {"name": "National Council on Problem Gambling (US)", "url": "https://www.ncpgambling.org/"},
     {"name": "Gambling Therapy", "url": "https://www.gamblingtherapy.org/"},
 ]
+
+# --- Production: HTTPS, cookies, Content Security Policy ------------------------------------
+# With DEBUG off these default to a site served over HTTPS only; each can be switched by its
+# environment variable (README, "Deploy"). Behind a reverse proxy that terminates TLS, set
+# DJANGO_SECURE_PROXY_SSL_HEADER=1 so Django trusts the proxy's X-Forwarded-Proto (only then:
+# a client could send that header itself when nothing strips it).
+SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
+# A load balancer's health check speaks plain HTTP to the app server.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+if env_flag("DJANGO_SECURE_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_SECURE = env_flag("DJANGO_SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_flag("DJANGO_SECURE_HSTS_PRELOAD", True)
+
+# Django's own Content Security Policy, in every mode (so the browser tests see it too).
+# Scripts come only from our static files (htmx included) or carry the request's nonce;
+# htmx's own indicator <style> is turned off in base.html (htmx-config meta tag), so
+# stylesheets too are ours or nonced. style-src-attr allows the `style="fill:var(--banker)"`
+# attributes of the road SVGs: attributes cannot load anything or run code.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "style-src-attr": [CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# --- Guards: request size, login throttling, API write throttling ---------------------------
+# Every request body: the largest legitimate one is a 1 MB shoe import plus its form fields.
+# A bigger Content-Length is refused with 413 before anything reads it
+# (baccarat_site.guards); DATA_UPLOAD_MAX_MEMORY_SIZE is Django's own cap on non-file fields.
+MAX_REQUEST_BODY_BYTES = 2 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+
+# How many reverse proxies in front of the app append to X-Forwarded-For: 0 (the default)
+# means the client is REMOTE_ADDR and X-Forwarded-For is ignored, so it cannot be forged.
+NUM_PROXIES = env_int("DJANGO_NUM_PROXIES", 0)
+NINJA_NUM_PROXIES = NUM_PROXIES
+
+# Anonymous writes to the API (start a shoe, record a hand, undo), per client address, shared
+# by all gunicorn workers through the cache below. Generous: a person recording at a table
+# makes a few a minute; the limit only stops a runaway script.
+API_ANON_WRITE_RATE = os.environ.get("DJANGO_API_ANON_WRITE_RATE", "120/min")
+if DEBUG:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+else:
+    # One machine, several worker processes: a file cache they all see. Several machines
+    # need a shared cache (Redis, or Django's database cache) instead.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get(
+                "DJANGO_CACHE_DIR", str(Path(tempfile.gettempdir()) / "baccarat-school-cache")
+            ),
+        }
+    }
+
+# django-axes: after 5 wrong passwords for one username from one address, that pair is locked
+# out for 15 minutes (a 429 page); a successful sign-in clears the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_flag("DJANGO_AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "baccarat_site.guards.client_ip"
+AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+AXES_VERBOSE = False

@@ -5,8 +5,11 @@ from django.urls import reverse
 NAV = [
     ("Rules", "lessons:rules"),
     ("Hands", "lessons:hands"),
+    ("Odds", "lessons:odds"),
     ("Tracker", "tracker:index"),
+    ("Lessons", "lessons:course"),
     ("Glossary", "lessons:glossary"),
+    ("Quiz", "lessons:quiz"),
 ]
 
 

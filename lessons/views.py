@@ -9,6 +9,7 @@ from django.utils.text import slugify
 from baccarat.cards import RANK_NAMES, RANK_VALUES, total_working
 from baccarat.examples import banker_row_examples, deal_for
 from baccarat.mistakes import common_mistakes, harmless_here, myths
+from baccarat.odds import odds_of_decks
 from baccarat.rules import (
     BANKER_WHEN_PLAYER_STOOD,
     NATURALS,
@@ -52,7 +53,10 @@ def glossary_terms():
 
 
 def home(request):
-    return render(request, "lessons/home.html")
+    # Imported here: lessons.course_views draws its charts with this module's tables.
+    from lessons.course_views import continue_context
+
+    return render(request, "lessons/home.html", continue_context(request))
 
 
 def glossary(request):
@@ -96,11 +100,41 @@ def rules(request):
     return render(request, "lessons/rules.html", context)
 
 
+BANKER_ROW_DECKS = 8
+
+
+def banker_frequencies(total):
+    """How often an 8-deck shoe gives the Banker this two-card total, and how often a
+    Banker with it then draws: exact, from the odds engine, beside every total's."""
+    shoe = odds_of_decks(BANKER_ROW_DECKS)
+    rows = []
+    for t in range(10):
+        draws = shoe.banker_draws_given(t)
+        rows.append(
+            {
+                "total": t,
+                "current": t == total,
+                "natural": t in NATURALS,
+                "percent": f"{float(shoe.banker_total(t)) * 100:.2f}%",
+                "draws": f"{float(draws) * 100:.2f}%" if draws else None,
+            }
+        )
+    return {
+        "decks": BANKER_ROW_DECKS,
+        "rows": rows,
+        "row": rows[total],
+        "count": f"{shoe.counts[f'banker_total_{total}']:,}",
+        "draws_count": f"{shoe.counts[f'banker_draws_on_{total}']:,}",
+        "deals": f"{shoe.total:,}",
+    }
+
+
 def banker_row(request, total):
     total = int(total)
     if not 0 <= total <= 7:
         raise Http404("The tableau has rows for Banker totals 0 to 7 only.")
     context = {
+        "frequencies": banker_frequencies(total),
         "total": total,
         "rule": tableau_row_rule(total),
         "row": tableau_rows()[total],

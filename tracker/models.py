@@ -55,6 +55,19 @@ class Shoe(models.Model):
         rows = self.hands.values_list("outcome", "banker_pair", "player_pair", "natural")
         return [Result(*row) for row in rows]
 
+    def results_and_cards(self):
+        """results(), and the (seq, cards) of every hand recorded with its cards, from the
+        same single query: the shoe page shows both and redraws on every hand."""
+        rows = self.hands.values_list(
+            "outcome", "banker_pair", "player_pair", "natural", "seq", "cards"
+        )
+        results, recorded = [], []
+        for outcome, banker_pair, player_pair, natural, seq, cards in rows:
+            results.append(Result(outcome, banker_pair, player_pair, natural))
+            if cards is not None:
+                recorded.append((seq, cards))
+        return results, recorded
+
     def record(self, outcome, player_pair=False, banker_pair=False, natural=False, cards=None):
         """Add the next hand. Two tabs recording at once each get their own sequence
         number: the transaction holds the shoe's row (or SQLite's write lock), and a

@@ -1,5 +1,8 @@
 # make run   -> http://127.0.0.1:8000
 # make test  -> ruff, then pytest (browser tests skip with one line if Chromium is missing)
+# make serve -> production on 127.0.0.1:8000: DEBUG off, collectstatic, migrate, gunicorn
+#               (needs DJANGO_SECRET_KEY; README, "Deploy")
+# make test-postgres -> the suite again on PostgreSQL (DATABASE_URL must point at one)
 # Override the interpreter the virtualenv is built from: make run PYTHON=/path/to/python3.12
 # (it only matters when .venv is created; `make clean` first to switch).
 
@@ -9,9 +12,11 @@ VENV_PY := $(VENV)/bin/python
 PIP := $(VENV_PY) -m pip --disable-pip-version-check
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
+POSTGRES_STAMP := $(VENV)/.installed-postgres
+BENCH_STAMP := $(VENV)/.installed-bench
 
 .DEFAULT_GOAL := run
-.PHONY: run test lint clean
+.PHONY: run test lint clean serve test-postgres load load-check
 
 run: $(RUN_STAMP)
 	$(VENV_PY) manage.py migrate --noinput
@@ -20,6 +25,25 @@ run: $(RUN_STAMP)
 test: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest
+
+serve: $(RUN_STAMP)
+	sh scripts/serve
+
+# The whole suite against the PostgreSQL at DATABASE_URL (.ci/run starts one).
+test-postgres: $(POSTGRES_STAMP)
+	@case "$${DATABASE_URL:-}" in postgres*) ;; *) \
+		echo "make test-postgres: set DATABASE_URL=postgres://user:pass@127.0.0.1:5432/name" >&2; \
+		exit 1;; esac
+	$(VENV)/bin/pytest
+
+# bench/load.py: gunicorn on loopback under 50 clients for 60 s, then the no-loss check;
+# load-check is the short run CI makes (10 clients, 5 s, one worker killed; no-loss only).
+load: $(BENCH_STAMP)
+	$(VENV_PY) bench/load.py
+	$(VENV_PY) bench/load.py --kill-worker
+
+load-check: $(BENCH_STAMP)
+	$(VENV_PY) bench/load.py --short --kill-worker
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
@@ -37,6 +61,14 @@ $(RUN_STAMP): pyproject.toml | $(VENV_PY)
 
 $(TEST_STAMP): pyproject.toml | $(VENV_PY)
 	$(PIP) install --quiet -e '.[test]'
+	@touch $@ $(RUN_STAMP)
+
+$(POSTGRES_STAMP): pyproject.toml | $(VENV_PY)
+	$(PIP) install --quiet -e '.[test,postgres]'
+	@touch $@ $(TEST_STAMP) $(RUN_STAMP)
+
+$(BENCH_STAMP): pyproject.toml | $(VENV_PY)
+	$(PIP) install --quiet -e '.[bench]'
 	@touch $@ $(RUN_STAMP)
 
 clean:

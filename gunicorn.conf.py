@@ -1,0 +1,28 @@
+"""gunicorn's settings for `make serve` (gunicorn reads ./gunicorn.conf.py by itself).
+
+Each can be overridden from the environment: GUNICORN_BIND, WEB_CONCURRENCY (workers),
+GUNICORN_TIMEOUT. Workers are plain synchronous processes, 2 × cores + 1 by default: a
+request here is mostly CPU (drawing the roads) with short database waits (a commit, a
+PostgreSQL round trip), so one worker per core keeps the cores busy and the extra ones fill
+the waits; more would only queue for the CPU and the SQLite write lock (bench/load.py
+measured cores + 1 against 2 × cores + 1 on this machine: README, "Performance").
+"""
+
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (cores or 1) + 1))
+worker_class = "sync"
+# Load Django once in the master and fork: a broken setting fails before any worker starts,
+# and a worker that dies is replaced by a fork at once. (Django opens no database connection
+# at import, so none is shared across the fork.)
+preload_app = True
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
+graceful_timeout = 30
+keepalive = 5
+# Errors to stderr; the reverse proxy in front keeps the access log.
+errorlog = "-"
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+# gunicorn trusts X-Forwarded-Proto only from these addresses (a proxy on this machine).
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")

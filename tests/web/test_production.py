@@ -1,0 +1,384 @@
+"""Production readiness: settings from the environment (checked in a fresh process, as
+gunicorn would load them), `check --deploy`, the Content Security Policy the pages must
+satisfy, /healthz, and the guards: login lockout, the API write throttle, body size."""
+
+import json
+import os
+import re
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import OperationalError
+
+from api.throttles import anonymous_writes
+from tracker.models import Hand, Shoe
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION_HOST = "baccarat.example"
+
+
+def production_env(tmp_path, **overrides):
+    """The environment of a production process: DEBUG off, a real key, our host, and a
+    database of its own (SQLite in tmp_path; no test needs to reach it)."""
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith("DJANGO_") and name != "DATABASE_URL"
+    }
+    env.update(
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS=PRODUCTION_HOST,
+        DATABASE_URL=f"sqlite:///{tmp_path / 'production.sqlite3'}",
+        DJANGO_CACHE_DIR=str(tmp_path / "cache"),
+    )
+    for name, value in overrides.items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    return env
+
+
+def run_python(env, *args):
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+# --- Settings from the environment ------------------------------------------------------
+
+
+def test_check_deploy_reports_nothing_with_production_env(tmp_path):
+    result = run_python(
+        production_env(tmp_path), "manage.py", "check", "--deploy", "--fail-level", "DEBUG"
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_check_deploy_would_report_a_development_key(tmp_path):
+    # The check above passes because of the settings, not because nothing is checked.
+    env = production_env(tmp_path, DJANGO_SECRET_KEY="django-insecure-" + "x" * 60)
+    result = run_python(env, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
+    assert result.returncode != 0
+    assert "security.W009" in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize("entry", ["manage.py check", "wsgi"])
+def test_production_without_a_secret_key_fails_fast_saying_how_to_set_it(tmp_path, entry):
+    if entry == "wsgi":
+        # gunicorn's way in: DJANGO_DEBUG unset means production there.
+        env = production_env(tmp_path, DJANGO_DEBUG=None, DJANGO_SECRET_KEY=None)
+        result = run_python(env, "-c", "import baccarat_site.wsgi")
+    else:
+        env = production_env(tmp_path, DJANGO_SECRET_KEY=None)
+        result = run_python(env, "manage.py", "check")
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert "DJANGO_SECRET_KEY is not set" in result.stderr
+    assert "export DJANGO_SECRET_KEY=" in result.stderr
+
+
+SHOW_SETTINGS = """
+import json
+import django
+from django.conf import settings
+django.setup()
+print(json.dumps({
+    "DEBUG": settings.DEBUG,
+    "ALLOWED_HOSTS": settings.ALLOWED_HOSTS,
+    "SECURE_SSL_REDIRECT": settings.SECURE_SSL_REDIRECT,
+    "SESSION_COOKIE_SECURE": settings.SESSION_COOKIE_SECURE,
+    "CSRF_COOKIE_SECURE": settings.CSRF_COOKIE_SECURE,
+    "SECURE_HSTS_SECONDS": settings.SECURE_HSTS_SECONDS,
+    "SECURE_PROXY_SSL_HEADER": settings.SECURE_PROXY_SSL_HEADER,
+    "STATICFILES_STORAGE": settings.STORAGES["staticfiles"]["BACKEND"],
+    "DATABASE_ENGINE": settings.DATABASES["default"]["ENGINE"],
+    "CACHE": settings.CACHES["default"]["BACKEND"],
+}))
+"""
+
+
+def production_settings(env):
+    env = {**env, "DJANGO_SETTINGS_MODULE": "baccarat_site.settings"}
+    result = run_python(env, "-c", SHOW_SETTINGS)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_production_settings_are_secure_by_default(tmp_path):
+    shown = production_settings(production_env(tmp_path))
+    assert shown["DEBUG"] is False
+    assert shown["ALLOWED_HOSTS"] == [PRODUCTION_HOST]
+    assert shown["SECURE_SSL_REDIRECT"] is True
+    assert shown["SESSION_COOKIE_SECURE"] is True
+    assert shown["CSRF_COOKIE_SECURE"] is True
+    assert shown["SECURE_HSTS_SECONDS"] == 31_536_000
+    assert shown["SECURE_PROXY_SSL_HEADER"] is None  # opt-in: only behind a proxy
+    assert shown["STATICFILES_STORAGE"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert shown["DATABASE_ENGINE"] == "django.db.backends.sqlite3"
+    assert shown["CACHE"].endswith("FileBasedCache")  # shared by the gunicorn workers
+
+
+def test_production_switches_come_from_the_environment(tmp_path):
+    env = production_env(
+        tmp_path,
+        DJANGO_SECURE_SSL_REDIRECT="0",
+        DJANGO_SECURE_COOKIES="0",
+        DJANGO_SECURE_HSTS_SECONDS="3600",
+        DJANGO_SECURE_PROXY_SSL_HEADER="1",
+        DJANGO_ALLOWED_HOSTS="a.example, b.example",
+        DATABASE_URL="postgres://user:secret@db.example:5432/baccarat",
+    )
+    shown = production_settings(env)
+    assert shown["SECURE_SSL_REDIRECT"] is False
+    assert shown["SESSION_COOKIE_SECURE"] is False
+    assert shown["SECURE_HSTS_SECONDS"] == 3600
+    assert shown["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+    assert shown["ALLOWED_HOSTS"] == ["a.example", "b.example"]
+    assert shown["DATABASE_ENGINE"] == "django.db.backends.postgresql"
+
+
+def test_a_mistyped_switch_is_refused_not_guessed(tmp_path):
+    env = production_env(tmp_path, DJANGO_SECURE_SSL_REDIRECT="maybe")
+    result = run_python(env, "manage.py", "check")
+    assert result.returncode != 0
+    assert "DJANGO_SECURE_SSL_REDIRECT='maybe'" in result.stderr
+
+
+# --- Content Security Policy --------------------------------------------------------------
+
+MAIN_PAGES = [
+    "/",
+    "/rules/",
+    "/rules/banker/3/",
+    "/hands/?cards=4,3,A,K,8",
+    "/glossary/",
+    "/tracker/",
+    "/tracker/import/",
+    "/odds/",
+    "/accounts/login/",
+    "/api/v1/docs",
+]
+
+
+def policy(response):
+    header = response.headers["Content-Security-Policy"]
+    return dict(
+        (part.split(" ", 1) + [""])[:2] for part in (p.strip() for p in header.split(";")) if part
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", MAIN_PAGES)
+def test_pages_carry_the_policy_and_satisfy_it(client, path):
+    response = client.get(path)
+    assert response.status_code == 200
+    directives = policy(response)
+    # The nonce is in the header only when the page used it (the API docs page does not).
+    script_src = re.fullmatch(r"'self'(?: 'nonce-([\w-]+)')?", directives["script-src"])
+    assert script_src, directives["script-src"]
+    nonce = script_src.group(1) or "no nonce was given"
+    assert directives["default-src"] == "'self'"
+    assert directives["object-src"] == "'none'"
+    assert directives["frame-ancestors"] == "'none'"
+    html = response.content.decode()
+    for tag in re.findall(r"<script\b[^>]*>", html):
+        # Every script is one of our files, or data (not run), or carries this nonce.
+        assert (
+            re.search(r'\bsrc="/static/', tag)
+            or 'type="application/json"' in tag
+            or f'nonce="{nonce}"' in tag
+        ), tag
+    for tag in re.findall(r"<style\b[^>]*>", html):
+        assert f'nonce="{nonce}"' in tag, tag
+    assert not re.search(r"\son[a-z]+\s*=", html), "inline event handlers are refused by CSP"
+    assert "javascript:" not in html
+
+
+@pytest.mark.django_db
+def test_a_shoe_page_satisfies_the_policy(client):
+    client.post("/tracker/import/", {"text": "BPPT BBPPB TBPBB", "name": "CSP"})
+    shoe = Shoe.objects.get(name="CSP")
+    test_pages_carry_the_policy_and_satisfy_it(client, f"/tracker/{shoe.pk}/")
+
+
+@pytest.mark.django_db
+def test_htmx_is_told_not_to_inject_its_indicator_style(client):
+    html = client.get("/").content.decode()
+    assert """<meta name="htmx-config" content='{"includeIndicatorStyles": false}'>""" in html
+
+
+def test_every_response_gets_a_fresh_nonce(client, db):
+    first, second = (policy(client.get("/"))["script-src"] for _ in range(2))
+    assert first != second
+
+
+# --- /healthz -----------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_healthz_answers_200_when_the_database_answers(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok"}
+    assert "no-cache" in response["Cache-Control"]
+
+
+@pytest.mark.django_db
+def test_healthz_answers_503_when_the_database_does_not(client, monkeypatch):
+    from django.db import connection
+
+    def refuse():
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(connection, "cursor", refuse)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {"status": "unavailable", "database": "error"}
+
+
+def test_healthz_is_not_redirected_to_https(client, settings, db):
+    settings.SECURE_SSL_REDIRECT = True
+    assert client.get("/healthz").status_code == 200
+    assert client.get("/").status_code == 301  # everything else is
+
+
+# --- Guards -------------------------------------------------------------------------------
+
+PASSWORD = "a long enough password 1"
+
+
+@pytest.mark.django_db
+def test_sign_in_locks_out_after_five_wrong_passwords(client, settings):
+    settings.AXES_ENABLED = True
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    User.objects.create_user("ada", password=PASSWORD)
+    for _attempt in range(4):
+        response = client.post("/accounts/login/", {"username": "ada", "password": "wrong"})
+        assert response.status_code == 200  # the form again, with its error
+    # The fifth wrong password locks the pair out, and then even the right one is refused.
+    assert (
+        client.post("/accounts/login/", {"username": "ada", "password": "wrong"}).status_code
+        == 429
+    )
+    response = client.post("/accounts/login/", {"username": "ada", "password": PASSWORD})
+    assert response.status_code == 429
+    assert "Too many sign-in attempts" in response.content.decode()
+    assert "15 minutes" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.django_db
+def test_a_successful_sign_in_before_the_limit_resets_the_count(client, settings):
+    settings.AXES_ENABLED = True
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    User.objects.create_user("ada", password=PASSWORD)
+    for _attempt in range(4):
+        client.post("/accounts/login/", {"username": "ada", "password": "wrong"})
+    assert client.post("/accounts/login/", {"username": "ada", "password": PASSWORD}).status_code == 302
+    client.post("/accounts/logout/")
+    for _attempt in range(4):
+        response = client.post("/accounts/login/", {"username": "ada", "password": "wrong"})
+        assert response.status_code == 200
+
+
+@pytest.fixture
+def three_writes_a_minute(monkeypatch):
+    monkeypatch.setattr(anonymous_writes, "num_requests", 3)
+
+
+@pytest.mark.django_db
+def test_anonymous_api_writes_are_throttled_with_429(client, three_writes_a_minute):
+    created = client.post("/api/v1/shoes", {"name": "Fast"}, content_type="application/json")
+    assert created.status_code == 201
+    shoe_id = created.json()["id"]
+    url = f"/api/v1/shoes/{shoe_id}/hands"
+    assert client.post(url, {"outcome": "B"}, content_type="application/json").status_code == 200
+    assert client.delete(f"{url}/last").status_code == 200
+    refused = client.post(url, {"outcome": "P"}, content_type="application/json")
+    assert refused.status_code == 429
+    assert refused.json() == {"detail": "Too many requests."}
+    assert int(refused["Retry-After"]) > 0
+    assert Hand.objects.filter(shoe_id=shoe_id).count() == 0  # nothing stored when refused
+    # Reading is never throttled, nor are the stateless POSTs.
+    assert client.get(f"/api/v1/shoes/{shoe_id}").status_code == 200
+    resolve = client.post(
+        "/api/v1/hands/resolve", {"cards": ["4", "2", "4", "3"]}, content_type="application/json"
+    )
+    assert resolve.status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_throttle_counts_each_address_apart(client, three_writes_a_minute):
+    for _write in range(3):
+        client.post("/api/v1/shoes", {"name": "A"}, content_type="application/json")
+    other = client.post(
+        "/api/v1/shoes", {"name": "B"}, content_type="application/json", REMOTE_ADDR="10.0.0.2"
+    )
+    assert other.status_code == 201
+    # A forged X-Forwarded-For does not make a new client (no proxies are configured).
+    forged = client.post(
+        "/api/v1/shoes",
+        {"name": "C"},
+        content_type="application/json",
+        HTTP_X_FORWARDED_FOR="203.0.113.9",
+    )
+    assert forged.status_code == 429
+
+
+@pytest.mark.django_db
+def test_signed_in_writers_are_not_counted_as_anonymous(client, three_writes_a_minute):
+    client.force_login(User.objects.create_user("ada"))
+    for _write in range(5):
+        response = client.post("/api/v1/shoes", {"name": "Mine"}, content_type="application/json")
+        assert response.status_code == 201
+
+
+@pytest.mark.django_db
+def test_an_oversized_api_body_is_refused_with_413(client):
+    body = json.dumps({"cards": ["4"] * 600_000})  # ~3.6 MB
+    response = client.post("/api/v1/hands/resolve", body, content_type="application/json")
+    assert response.status_code == 413
+    assert "limit" in response.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_an_oversized_upload_is_refused_with_413_and_nothing_is_stored(client):
+    upload = SimpleUploadedFile("huge.txt", b"B" * 3_000_000, content_type="text/plain")
+    response = client.post("/tracker/import/", {"file": upload})
+    assert response.status_code == 413
+    assert Shoe.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_a_1_mb_shoe_file_still_imports(client):
+    # 70 hands padded with blank lines up to just under the importer's 1 MB limit.
+    text = "BPPT BBPPB TBPBB\n" * 5 + "\n" * (999_000 - 85)
+    upload = SimpleUploadedFile("big.txt", text.encode(), content_type="text/plain")
+    assert len(text.encode()) < 1_000_000
+    response = client.post("/tracker/import/", {"file": upload, "name": "Big file"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Shoe.objects.get(name="Big file").hands.count() == 70
+
+
+@pytest.mark.django_db
+def test_a_file_over_the_importers_limit_but_under_the_body_cap_gets_its_message(client):
+    upload = SimpleUploadedFile("big.txt", b"B" * 1_500_000, content_type="text/plain")
+    response = client.post("/tracker/import/", {"file": upload})
+    assert response.status_code == 400
+    assert "the limit is 1 MB" in response.content.decode()
+    assert Shoe.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_too_many_form_fields_is_a_400_not_a_500(client):
+    fields = {f"f{i}": "x" for i in range(500)}
+    response = client.post("/tracker/", fields)
+    assert response.status_code == 400

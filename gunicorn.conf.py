@@ -26,3 +26,5 @@ errorlog = "-"
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 # gunicorn trusts X-Forwarded-Proto only from these addresses (a proxy on this machine).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+# No gunicornc control socket: one shared path per user would clash between two instances.
+control_socket_disable = True

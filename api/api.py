@@ -11,7 +11,40 @@ from api.odds import router as odds_router
 from api.roads import router as roads_router
 from api.shoes import router as shoes_router
 
-api = NinjaAPI(
+class DocumentedAPI(NinjaAPI):
+    """The OpenAPI document also lists the 422 that every operation with parameters or a
+    body answers to a malformed request (`plain_validation_error` below), so a client, and
+    schemathesis (tests/web/test_schemathesis.py), know it is part of the contract."""
+
+    def get_openapi_schema(self, **kwargs):
+        schema = super().get_openapi_schema(**kwargs)
+        schema.setdefault("components", {}).setdefault("schemas", {})["ValidationErrorOut"] = {
+            "title": "ValidationErrorOut",
+            "type": "object",
+            "properties": {
+                "detail": {"type": "string", "title": "Detail"},
+                "errors": {"type": "array", "items": {"type": "object"}, "title": "Errors"},
+            },
+            "required": ["detail", "errors"],
+        }
+        for operations in schema["paths"].values():
+            for operation in operations.values():
+                if operation.get("parameters") or operation.get("requestBody"):
+                    operation["responses"].setdefault(
+                        "422",
+                        {
+                            "description": "Malformed request: `detail` names each field",
+                            "content": {
+                                "application/json": {
+                                    "schema": {"$ref": "#/components/schemas/ValidationErrorOut"}
+                                }
+                            },
+                        },
+                    )
+        return schema
+
+
+api = DocumentedAPI(
     title="Baccarat School API",
     version="1",
     description="The engine behind the site: resolve punto banco hands step by step, work "

@@ -83,9 +83,13 @@ def resolution_payload(resolution: Resolution) -> dict:
     }
 
 
+class ErrorOut(Schema):
+    detail: str
+
+
 @router.post(
     "/resolve",
-    response={200: ResolutionOut},
+    response={200: ResolutionOut, 400: ErrorOut},
     summary="Resolve a hand",
     description="Applies the natural check, the Player's rule and the Banker's rule "
     "(tableau) to cards in dealing order. Incomplete hands say which card is needed next.",

@@ -282,9 +282,13 @@ def read_outcomes(text: str) -> list[str]:
     return outcomes
 
 
+class ErrorOut(Schema):
+    detail: str
+
+
 @router.post(
     "",
-    response={200: RoadsOut},
+    response={200: RoadsOut, 400: ErrorOut},
     summary="Draw the roads",
     description="The Bead Plate, Big Road (logical columns and display cells with the "
     "dragon tail), Big Eye Boy, Small Road and Cockroach Pig (each mark with its rule and "

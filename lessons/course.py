@@ -43,7 +43,7 @@ Text from the engine (inline, or a block that shows it as a rule box):
     {{ edge banker both }}         "1.06% per bet placed (1.17% per bet that won or lost)"
     {{ chance banker }}            how often it happens: banker, player, tie, natural,
                                    player-draws, banker-draws, dragon-7, panda-8, pair
-    {{ settle banker 100 7h 3s 2d 4c }}   what a bet gets on those cards: "wins 95"
+    {{ settle banker 100 Kh 7s 6d Qc }}   what a bet gets on those cards: "wins 95"
     {{ expected-loss banker stake=10 bets=100 }}   the edge over time: "10.58"
 
 Edges, chances and losses take ``decks=N`` (default 8) and ``places=N`` (default 2). Bets are
@@ -66,7 +66,7 @@ Blocks only:
     {{ chart values }}             the card values
     {{ edges banker player … }}    house edges in both conventions, as a table
     {{ over-time banker player stake=10 }}   expected losses after 10 … 10,000 bets
-    {{ settle banker 100 7h 3s 2d 4c expect=win }}   the hand and how the bet is settled
+    {{ settle banker 100 Kh 7s 6d Qc expect=win }}   the hand and how the bet is settled
     {{ helplines }}                where to find help
     {{ check <id> <question> }}    an inline check; the lesson is complete when all pass
 

@@ -520,7 +520,9 @@ def mark_read(request, module, lesson):
     if not request.htmx:
         return redirect(f"{lesson_url(lesson)}#lesson-status")
     state = LessonState(request, lesson)
-    return render(request, f"{FRAGMENTS}#status", state.status_context())
+    html = render_to_string(f"{FRAGMENTS}#status", state.status_context(), request)
+    live = render_to_string(f"{FRAGMENTS}#live", {"announcement": "Lesson complete."})
+    return HttpResponse(html + live)
 
 
 @require_GET

@@ -245,11 +245,20 @@ def test_value_total_and_settle_directives():
     assert text("settle player 100 Kh 7s 6d Qc") == "loses the 100 stake"
 
 
-def test_every_directive_is_documented():
+def test_every_directive_is_documented_and_the_examples_work():
     from lessons import course
 
     for name in course.PARSERS:
         assert "{{ " + name in course.__doc__, name
+    examples = re.findall(r"\{\{ ([^}]+?) \}\}", course.__doc__)
+    concrete = [
+        source
+        for source in examples
+        if source.split()[0] in course.PARSERS and "<" not in source and "…" not in source
+    ]
+    assert len(concrete) > 20
+    for source in concrete:
+        parse_directive(source, block=True)
 
 
 # --- Markdown ------------------------------------------------------------------------------------

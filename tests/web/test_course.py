@@ -236,6 +236,7 @@ def test_mark_as_read_with_htmx_returns_the_status(client):
     read = reverse("lessons:course_read", args=[TABLE.module, TABLE.slug])
     html = client.post(read, **HTMX).content.decode()
     assert html.lstrip().startswith('<section id="lesson-status" class="lesson-status complete"')
+    assert '<div hx-swap-oob="innerHTML:#live">Lesson complete.</div>' in html
 
 
 def test_a_lesson_with_checks_cannot_be_marked_as_read(client):

@@ -1,18 +1,19 @@
 """gunicorn's settings for `make serve` (gunicorn reads ./gunicorn.conf.py by itself).
 
 Each can be overridden from the environment: GUNICORN_BIND, WEB_CONCURRENCY (workers),
-GUNICORN_TIMEOUT. Workers are plain synchronous processes, 2 × cores + 1 by default: a
-request here is mostly CPU (drawing the roads) with short database waits (a commit, a
-PostgreSQL round trip), so one worker per core keeps the cores busy and the extra ones fill
-the waits; more would only queue for the CPU and the SQLite write lock (bench/load.py
-measured cores + 1 against 2 × cores + 1 on this machine: README, "Performance").
+GUNICORN_TIMEOUT, GUNICORN_ACCESS_LOG. Workers are plain synchronous processes, cores + 1 by
+default: a request here is CPU (drawing the roads, shaping the JSON) far more than waiting
+on the database, so one worker a core keeps the cores busy and the one extra covers the
+waits. bench/load.py measured it against the usual 2 x cores + 1 on this 2-core machine:
+cores + 1 recorded 6-9 % more hands a second with a lower p99, on SQLite and on PostgreSQL
+(README, "Performance under load"); more workers only queue for the CPU.
 """
 
 import os
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (cores or 1) + 1))
+workers = int(os.environ.get("WEB_CONCURRENCY", (cores or 1) + 1))
 worker_class = "sync"
 # Load Django once in the master and fork: a broken setting fails before any worker starts,
 # and a worker that dies is replaced by a fork at once. (Django opens no database connection

@@ -11,6 +11,7 @@ from api.odds import router as odds_router
 from api.roads import router as roads_router
 from api.shoes import router as shoes_router
 
+
 class DocumentedAPI(NinjaAPI):
     """The OpenAPI document also lists the 422 that every operation with parameters or a
     body answers to a malformed request (`plain_validation_error` below), so a client, and

@@ -9,7 +9,7 @@ from typing import Any
 
 from ninja import Router, Schema
 from ninja.errors import HttpError
-from pydantic import Field, StrictStr
+from pydantic import BaseModel, Field, StrictStr
 
 from baccarat.roads import (
     DERIVED_ROADS,
@@ -28,15 +28,18 @@ MAX_OUTCOMES_TEXT = 20_000
 
 
 # --- the answer ------------------------------------------------------------------------
+# Plain pydantic models, not ninja's Schema: these answers are built as dicts, and Schema
+# wraps every nested object for attribute access, which took 12 ms of the 25 ms an 80-hand
+# shoe's answer cost (bench/load.py). The OpenAPI document is the same.
 
 
-class CountsOut(Schema):
+class CountsOut(BaseModel):
     banker: int
     player: int
     tie: int
 
 
-class BeadOut(Schema):
+class BeadOut(BaseModel):
     col: int
     row: int
     outcome: str = Field(description="B, P or T")
@@ -46,7 +49,7 @@ class BeadOut(Schema):
     hand: int = Field(description="0-based index of the hand in the shoe")
 
 
-class BigRoadCellOut(Schema):
+class BigRoadCellOut(BaseModel):
     col: int
     row: int
     outcome: str | None = Field(
@@ -58,7 +61,7 @@ class BigRoadCellOut(Schema):
     hand: int | None = Field(description="0-based index of the hand that made the bead")
 
 
-class MarkOut(Schema):
+class MarkOut(BaseModel):
     color: str = Field(description="red (the board repeats) or blue (the board breaks)")
     rule: int = Field(description="1: a new column starts; 2: the column goes down")
     proof: str
@@ -70,30 +73,30 @@ class MarkOut(Schema):
     hand: int | None
 
 
-class DerivedCellOut(Schema):
+class DerivedCellOut(BaseModel):
     col: int
     row: int
     color: str
     mark: int = Field(description="Index into this road's marks")
 
 
-class DerivedRoadOut(Schema):
+class DerivedRoadOut(BaseModel):
     marks: list[MarkOut]
     cells: list[DerivedCellOut]
 
 
-class AskOut(Schema):
+class AskOut(BaseModel):
     big_eye_boy: str | None
     small_road: str | None
     cockroach_pig: str | None
 
 
-class StreakOut(Schema):
+class StreakOut(BaseModel):
     outcome: str
     length: int
 
 
-class StatsOut(Schema):
+class StatsOut(BaseModel):
     hands: int
     banker: int
     player: int
@@ -106,7 +109,7 @@ class StatsOut(Schema):
     longest_player: int
 
 
-class RoadsOut(Schema):
+class RoadsOut(BaseModel):
     hands: int
     counts: CountsOut
     columns: list[str] = Field(description="Big Road logical columns, e.g. ['PP', 'BBBB']")

@@ -16,11 +16,11 @@ from django.http import Http404
 from ninja import Router, Schema, Status
 from ninja.errors import HttpError
 from ninja.utils import check_csrf
-from pydantic import Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from api.roads import RoadsOut, scoreboard_payload
 from api.throttles import anonymous_writes
-from baccarat.roads import scoreboard
+from baccarat.roads import Result, scoreboard
 from tracker.exchange import MAX_HANDS, read_cards, read_outcome
 from tracker.models import Shoe
 from tracker.visitors import create_shoe, own_shoe_or_404
@@ -34,7 +34,7 @@ class ErrorOut(Schema):
     detail: str
 
 
-class ShoeSummaryOut(Schema):
+class ShoeSummaryOut(BaseModel):
     id: int
     name: str
     decks: int
@@ -42,7 +42,7 @@ class ShoeSummaryOut(Schema):
     created: str = Field(description="ISO 8601 date and time")
 
 
-class HistoryHandOut(Schema):
+class HistoryHandOut(BaseModel):
     seq: int
     outcome: str
     player_pair: bool
@@ -98,24 +98,20 @@ def caller_shoe(request, shoe_id: int) -> Shoe:
 
 def shoe_payload(shoe: Shoe) -> dict:
     """The road payload of API.md for the shoe, plus its id, name, decks and history."""
-    hands = list(shoe.hands.all())
-    payload = scoreboard_payload(scoreboard([hand.result() for hand in hands]))
+    # Plain rows, not Hand objects: this runs on every hand recorded (as Shoe.results does).
+    fields = ("seq", "outcome", "player_pair", "banker_pair", "natural", "cards")
+    history = [dict(zip(fields, row, strict=True)) for row in shoe.hands.values_list(*fields)]
+    results = [
+        Result(hand["outcome"], hand["banker_pair"], hand["player_pair"], hand["natural"])
+        for hand in history
+    ]
+    payload = scoreboard_payload(scoreboard(results))
     payload.update(
         id=shoe.pk,
         name=shoe.name,
         decks=shoe.decks,
         created=shoe.created.isoformat(),
-        history=[
-            {
-                "seq": hand.seq,
-                "outcome": hand.outcome,
-                "player_pair": hand.player_pair,
-                "banker_pair": hand.banker_pair,
-                "natural": hand.natural,
-                "cards": hand.cards,
-            }
-            for hand in hands
-        ],
+        history=history,
     )
     return payload
 

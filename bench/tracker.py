@@ -26,6 +26,10 @@ os.environ["DATABASE_URL"] = f"sqlite:///{DATABASE}"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baccarat_site.settings")
 # As in production unless asked otherwise (DJANGO_DEBUG=1 also logs every SQL query).
 os.environ.setdefault("DJANGO_DEBUG", "0")
+# Production refuses to start without a key (settings.py); any will do for a benchmark.
+os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-" + "x" * 50)
+# The test client speaks plain HTTP: no redirect to https:// here.
+os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
 # WhiteNoise looks for STATIC_ROOT, which only `collectstatic` creates.
 warnings.filterwarnings("ignore", "No directory at")
 

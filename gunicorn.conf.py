@@ -4,9 +4,9 @@ Each can be overridden from the environment: GUNICORN_BIND, WEB_CONCURRENCY (wor
 GUNICORN_TIMEOUT, GUNICORN_ACCESS_LOG. Workers are plain synchronous processes, cores + 1 by
 default: a request here is CPU (drawing the roads, shaping the JSON) far more than waiting
 on the database, so one worker a core keeps the cores busy and the one extra covers the
-waits. bench/load.py measured it against the usual 2 x cores + 1 on this 2-core machine:
-cores + 1 recorded 6-9 % more hands a second with a lower p99, on SQLite and on PostgreSQL
-(README, "Performance under load"); more workers only queue for the CPU.
+waits; more only queue for the CPU and hold more memory. bench/load.py found the usual
+2 x cores + 1 no faster on this 2-core machine: the two were within the run-to-run noise
+(README, "Performance under load").
 """
 
 import os

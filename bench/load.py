@@ -359,8 +359,9 @@ def report(args, stats, elapsed, client_cpu, server_cpu, events, shoes, env):
     else:
         print("errors: none")
     print(
-        f"CPU: load generator {client_cpu:.1f} s, gunicorn (master and workers) "
-        f"{server_cpu:.1f} s, of {elapsed * (os.cpu_count() or 1):.0f} core-seconds"
+        f"CPU: load generator {client_cpu:.1f} s during the run; gunicorn (master and "
+        f"workers, since start, so Django's import and the warm-up too) {server_cpu:.1f} s; "
+        f"the run had {elapsed * (os.cpu_count() or 1):.0f} core-seconds"
     )
 
 

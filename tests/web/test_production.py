@@ -282,7 +282,8 @@ def test_a_successful_sign_in_before_the_limit_resets_the_count(client, settings
     User.objects.create_user("ada", password=PASSWORD)
     for _attempt in range(4):
         client.post("/accounts/login/", {"username": "ada", "password": "wrong"})
-    assert client.post("/accounts/login/", {"username": "ada", "password": PASSWORD}).status_code == 302
+    signed_in = client.post("/accounts/login/", {"username": "ada", "password": PASSWORD})
+    assert signed_in.status_code == 302
     client.post("/accounts/logout/")
     for _attempt in range(4):
         response = client.post("/accounts/login/", {"username": "ada", "password": "wrong"})

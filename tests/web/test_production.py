@@ -85,11 +85,11 @@ def test_production_without_a_secret_key_fails_fast_saying_how_to_set_it(tmp_pat
     assert "export DJANGO_SECRET_KEY=" in result.stderr
 
 
+# Settings only: no django.setup(), so no app or database driver is imported (a PostgreSQL
+# DATABASE_URL must not need psycopg installed just to be read).
 SHOW_SETTINGS = """
 import json
-import django
 from django.conf import settings
-django.setup()
 print(json.dumps({
     "DEBUG": settings.DEBUG,
     "ALLOWED_HOSTS": settings.ALLOWED_HOSTS,

@@ -17,7 +17,7 @@ from baccarat.cards import RANK_VALUES, RANKS, parse_card, total, total_working
 from baccarat.examples import complete_hand, deal_for, rank_for
 from baccarat.mistakes import myths
 from baccarat.payouts import BETS, settle
-from baccarat.roads import DERIVED_ROADS, ROAD_NAMES, scoreboard
+from baccarat.roads import DERIVED_ROADS, OUTCOME_NAMES, ROAD_NAMES, scoreboard
 from baccarat.rules import (
     BANKER_WHEN_PLAYER_STOOD,
     PLAYER_RULE,
@@ -274,18 +274,23 @@ BEAD_PLACES = (
 )
 
 
-def next_bead(rng: random.Random) -> Question:
-    outcomes = _random_outcomes(rng, rng.randint(4, 30)).replace("T", "") or "B"
-    side = rng.choice("BP")
+def bead_question(side: str, outcomes: str) -> Question:
+    """Where the next bead goes if `side` ("B" or "P") wins after `outcomes`."""
     before, after = scoreboard(outcomes), scoreboard(outcomes + side)
-    new, last = after.big_road[-1], before.big_road[-1]
+    last = next((cell for cell in reversed(before.big_road) if cell.outcome), None)
+    if last is None:
+        raise ValueError(f"the board {outcomes!r} has no Banker or Player bead yet")
+    new = after.big_road[-1]
     place = "new" if new.column != last.column else ("down" if new.col == last.col else "right")
-    name = "Banker" if side == "B" else "Player"
+    name, previous = OUTCOME_NAMES[side], OUTCOME_NAMES[last.outcome]
+    where = f"column {new.col + 1}, row {new.row + 1}"
     why = {
-        "new": f"{name} differs from the last result, so it starts a new column at the top.",
-        "down": f"{name} repeats the last result, so it goes one row down in the same column.",
-        "right": f"{name} repeats the last result but the cell below is past the last row or "
-        "taken, so the streak turns right along its row.",
+        "new": f"{name} differs from the last result ({previous}), so it starts a new "
+        f"column at the top: {where}.",
+        "down": f"{name} repeats the last result, so it goes one row down in the same "
+        f"column: {where}.",
+        "right": f"{name} repeats the last result, but the cell below is past the last row "
+        f"or taken, so the streak turns right along its row (a dragon tail): {where}.",
     }[place]
     return Question(
         "big_road",
@@ -296,6 +301,11 @@ def next_bead(rng: random.Random) -> Question:
         why,
         outcomes=outcomes,
     )
+
+
+def next_bead(rng: random.Random) -> Question:
+    outcomes = _random_outcomes(rng, rng.randint(4, 30)).replace("T", "") or "B"
+    return bead_question(rng.choice("BP"), outcomes)
 
 
 def derived_mark(rng: random.Random, road: str | None = None, rule: int | None = None) -> Question:

@@ -109,6 +109,9 @@ from baccarat.questions import (
     numbered,
     question_for_skill,
 )
+from baccarat.questions import (
+    bead_question as engine_bead_question,
+)
 from baccarat.roads import (
     DERIVED_ROADS,
     OUTCOME_NAMES,
@@ -417,31 +420,10 @@ def mark_question(road: str, side: str, outcomes: str) -> Question:
 
 
 def bead_question(side: str, outcomes: str) -> Question:
-    before, after = scoreboard(outcomes), scoreboard(outcomes + side)
-    last = next((cell for cell in reversed(before.big_road) if cell.outcome), None)
-    if last is None:
-        raise DirectiveError(f"the board {outcomes!r} has no Banker or Player bead yet")
-    new = after.big_road[-1]
-    place = "new" if new.column != last.column else ("down" if new.col == last.col else "right")
-    name, previous = OUTCOME_NAMES[side], OUTCOME_NAMES[last.outcome]
-    where = f"column {new.col + 1}, row {new.row + 1}"
-    why = {
-        "new": f"{name} differs from the last result ({previous}), so it starts a new "
-        f"column at the top: {where}.",
-        "down": f"{name} repeats the last result, so it goes one row down in the same "
-        f"column: {where}.",
-        "right": f"{name} repeats the last result, but the cell below is past the last row "
-        f"or taken, so the streak turns right along its row (a dragon tail): {where}.",
-    }[place]
-    return Question(
-        "big_road",
-        "big_road",
-        f"If the next hand is {name}, where does its bead go on the Big Road?",
-        numbered([p for p, _ in BEAD_PLACES], [label for _, label in BEAD_PLACES]),
-        place,
-        why,
-        outcomes=outcomes,
-    )
+    try:
+        return engine_bead_question(side, outcomes)
+    except ValueError as error:
+        raise DirectiveError(str(error)) from None
 
 
 def _player_pair(resolution: Resolution) -> bool:

@@ -79,23 +79,4 @@
     pressed = null;
   });
 
-  // htmx leaves 4xx responses unswapped; the server marks a refusal meant for a check.
-  function retargeted(event) {
-    var xhr = event.detail.xhr;
-    var target = xhr && xhr.getResponseHeader("HX-Retarget");
-    return xhr && xhr.status === 400 && target && target.indexOf("#check-") === 0;
-  }
-  document.addEventListener("DOMContentLoaded", function () {
-    document.body.addEventListener("htmx:beforeOnLoad", function (event) {
-      if (retargeted(event)) {
-        event.stopPropagation();
-      }
-    });
-  });
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (retargeted(event)) {
-      event.detail.shouldSwap = true;
-      event.detail.isError = false;
-    }
-  });
 })();

@@ -56,29 +56,9 @@
     startClock();
   });
 
-  // htmx leaves 4xx responses unswapped; the server marks a refusal meant for the panel
-  // with HX-Retarget.
-  function retargeted(event) {
-    var xhr = event.detail.xhr;
-    if (!xhr || xhr.status !== 400) {
-      return false;
-    }
-    var target = xhr.getResponseHeader("HX-Retarget");
-    return target === "#quiz" || target === "#speed";
-  }
+  // Refused answers are swapped by refusals.js (base.html).
   document.addEventListener("DOMContentLoaded", function () {
-    document.body.addEventListener("htmx:beforeOnLoad", function (event) {
-      if (retargeted(event)) {
-        event.stopPropagation();
-      }
-    });
     startClock();
-  });
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (retargeted(event)) {
-      event.detail.shouldSwap = true;
-      event.detail.isError = false;
-    }
   });
 
   // The speed drill's clock. The server keeps the real time (it refuses late answers);

@@ -47,23 +47,4 @@
     }
   });
 
-  // htmx leaves 4xx responses unswapped, and django-htmx's debug helper would replace the
-  // page with them; the server marks a refusal meant for the page with HX-Retarget.
-  function retargeted(event) {
-    var xhr = event.detail.xhr;
-    return xhr && xhr.status === 400 && xhr.getResponseHeader("HX-Retarget");
-  }
-  document.addEventListener("DOMContentLoaded", function () {
-    document.body.addEventListener("htmx:beforeOnLoad", function (event) {
-      if (retargeted(event)) {
-        event.stopPropagation();
-      }
-    });
-  });
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (retargeted(event)) {
-      event.detail.shouldSwap = true;
-      event.detail.isError = false;
-    }
-  });
 })();

@@ -8,6 +8,7 @@ from ninja.errors import ValidationError
 
 from api.hands import router as hands_router
 from api.odds import router as odds_router
+from api.renderers import ORJSONRenderer
 from api.roads import router as roads_router
 from api.shoes import router as shoes_router
 
@@ -51,6 +52,7 @@ api = DocumentedAPI(
     description="The engine behind the site: resolve punto banco hands step by step, work "
     "out the exact odds of a hand from any shoe, draw the scoreboard roads, and keep your own "
     "shoes.",
+    renderer=ORJSONRenderer(),
 )
 api.add_router("/hands", hands_router)
 api.add_router("/odds", odds_router)

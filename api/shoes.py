@@ -13,16 +13,18 @@ csrf_exempt; `check_csrf_if_signed_in` puts the check back where it matters.
 
 from django.db.models import Count
 from django.http import Http404
-from ninja import Router, Schema, Status
+from django.utils.cache import patch_vary_headers
+from ninja import Header, Router, Schema
 from ninja.errors import HttpError
 from ninja.utils import check_csrf
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
+from api.renderers import json_response
 from api.roads import RoadsOut, scoreboard_payload
 from api.throttles import anonymous_writes
 from baccarat.roads import Result, scoreboard
-from tracker.exchange import MAX_HANDS, read_cards, read_outcome
-from tracker.models import Shoe
+from tracker.exchange import read_cards, read_outcome
+from tracker.models import Shoe, ShoeFull
 from tracker.visitors import create_shoe, own_shoe_or_404
 
 router = Router(tags=["shoes"])
@@ -57,6 +59,14 @@ class ShoeOut(RoadsOut):
     decks: int
     created: str
     history: list[HistoryHandOut] = Field(description="The hands in dealing order")
+
+
+class RecordedOut(BaseModel):
+    """The answer to a hand recorded with `Prefer: return=minimal`."""
+
+    id: int = Field(description="The shoe")
+    hands: int = Field(description="How many hands the shoe holds now")
+    hand: HistoryHandOut = Field(description="The hand just recorded, with its sequence number")
 
 
 class ShoeIn(Schema):
@@ -96,11 +106,14 @@ def caller_shoe(request, shoe_id: int) -> Shoe:
         raise HttpError(404, f"shoe {shoe_id}: not found among your shoes") from None
 
 
+HISTORY_FIELDS = ("seq", "outcome", "player_pair", "banker_pair", "natural", "cards")
+
+
 def shoe_payload(shoe: Shoe) -> dict:
     """The road payload of API.md for the shoe, plus its id, name, decks and history."""
     # Plain rows, not Hand objects: this runs on every hand recorded (as Shoe.results does).
-    fields = ("seq", "outcome", "player_pair", "banker_pair", "natural", "cards")
-    history = [dict(zip(fields, row, strict=True)) for row in shoe.hands.values_list(*fields)]
+    rows = shoe.hands.values_list(*HISTORY_FIELDS)
+    history = [dict(zip(HISTORY_FIELDS, row, strict=True)) for row in rows]
     results = [
         Result(hand["outcome"], hand["banker_pair"], hand["player_pair"], hand["natural"])
         for hand in history
@@ -160,7 +173,7 @@ def start_shoe(request, payload: ShoeIn):
     if not 1 <= payload.decks <= 8:
         raise HttpError(400, f"decks: {payload.decks} is not a number of decks from 1 to 8")
     shoe = create_shoe(request, name, payload.decks)
-    return Status(201, shoe_payload(shoe))
+    return json_response(shoe_payload(shoe), status=201)
 
 
 @router.get(
@@ -169,17 +182,47 @@ def start_shoe(request, payload: ShoeIn):
     summary="A shoe and its roads",
 )
 def get_shoe(request, shoe_id: int):
-    return shoe_payload(caller_shoe(request, shoe_id))
+    return json_response(shoe_payload(caller_shoe(request, shoe_id)))
+
+
+def wants_minimal(prefer: str | None) -> bool:
+    """Does the Prefer header (RFC 7240) ask for `return=minimal`? Preferences are separated
+    by commas, may carry parameters after a semicolon, and their values may be quoted."""
+    for preference in (prefer or "").split(","):
+        name, _, value = preference.split(";", 1)[0].partition("=")
+        if name.strip().lower() == "return" and value.strip().strip('"').lower() == "minimal":
+            return True
+    return False
 
 
 @router.post(
     "/{shoe_id}/hands",
-    response={200: ShoeOut, 400: ErrorOut, 403: ErrorOut, 404: ErrorOut, 429: ErrorOut},
+    response={
+        200: ShoeOut | RecordedOut,
+        400: ErrorOut,
+        403: ErrorOut,
+        404: ErrorOut,
+        429: ErrorOut,
+    },
     throttle=anonymous_writes,
     summary="Record the next hand",
-    description="Adds a hand at the end of the shoe and returns the updated shoe.",
+    description="Adds a hand at the end of the shoe and returns the updated shoe, roads and "
+    "all. With the header `Prefer: return=minimal` (RFC 7240) the answer is only the hand "
+    "just recorded, its sequence number and the shoe's new count, and says so in "
+    "`Preference-Applied`: for a program that logs many hands and reads the roads when it "
+    "needs them.",
 )
-def record_hand(request, shoe_id: int, payload: HandIn):
+def record_hand(
+    request,
+    shoe_id: int,
+    payload: HandIn,
+    prefer: str | None = Header(
+        None,
+        alias="Prefer",
+        description="`return=minimal` for the short answer; anything else, or none, for "
+        "the whole shoe",
+    ),
+):
     check_csrf_if_signed_in(request)
     shoe = caller_shoe(request, shoe_id)
     outcome = read_outcome(payload.outcome)
@@ -191,16 +234,30 @@ def record_hand(request, shoe_id: int, payload: HandIn):
         if problems:
             raise HttpError(400, "; ".join(problems))
         cards = list(normalised)
-    if shoe.hands.count() >= MAX_HANDS:
-        raise HttpError(400, f"outcome: this shoe already holds {MAX_HANDS:,} hands, the limit")
-    shoe.record(
-        outcome,
-        player_pair=payload.player_pair,
-        banker_pair=payload.banker_pair,
-        natural=payload.natural,
-        cards=cards,
-    )
-    return shoe_payload(shoe)
+    try:
+        hand = shoe.record(
+            outcome,
+            player_pair=payload.player_pair,
+            banker_pair=payload.banker_pair,
+            natural=payload.natural,
+            cards=cards,
+        )
+    except ShoeFull as full:
+        raise HttpError(400, f"outcome: {full}") from None
+    if wants_minimal(prefer):
+        # Sequence numbers run 1..n with no gap (record and undo both work at the end), so
+        # the new hand's number is the shoe's count: no second query.
+        answer = {
+            "id": shoe.pk,
+            "hands": hand.seq,
+            "hand": {field: getattr(hand, field) for field in HISTORY_FIELDS},
+        }
+        response = json_response(answer)
+        response["Preference-Applied"] = "return=minimal"
+    else:
+        response = json_response(shoe_payload(shoe))
+    patch_vary_headers(response, ["Prefer"])
+    return response
 
 
 @router.delete(
@@ -214,4 +271,4 @@ def undo_hand(request, shoe_id: int):
     shoe = caller_shoe(request, shoe_id)
     if shoe.undo() is None:
         raise HttpError(409, "this shoe has no hands to undo")
-    return shoe_payload(shoe)
+    return json_response(shoe_payload(shoe))

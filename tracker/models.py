@@ -4,9 +4,15 @@ import secrets
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
+from django.db.models import Max
 
 from baccarat.roads import Result
+from tracker.exchange import MAX_HANDS
+
+
+class ShoeFull(Exception):
+    """Shoe.record refused: the shoe already holds MAX_HANDS hands."""
 
 
 def new_share_token():
@@ -71,14 +77,17 @@ class Shoe(models.Model):
     def record(self, outcome, player_pair=False, banker_pair=False, natural=False, cards=None):
         """Add the next hand. Two tabs recording at once each get their own sequence
         number: the transaction holds the shoe's row (or SQLite's write lock), and a
-        clash on the unique (shoe, seq) pair is retried rather than lost."""
+        clash on the unique (shoe, seq) pair is retried rather than lost. A shoe holds at
+        most MAX_HANDS hands: past that, ShoeFull and nothing is stored."""
         for _attempt in range(5):
             try:
                 with transaction.atomic():
-                    Shoe.objects.select_for_update().filter(pk=self.pk).first()
-                    last = self.hands.order_by("-seq").values_list("seq", flat=True).first()
+                    self._lock()
+                    last = self.hands.aggregate(last=Max("seq"))["last"] or 0
+                    if last >= MAX_HANDS:
+                        raise ShoeFull(f"this shoe already holds {MAX_HANDS:,} hands, the limit")
                     return self.hands.create(
-                        seq=(last or 0) + 1,
+                        seq=last + 1,
                         outcome=outcome,
                         player_pair=player_pair,
                         banker_pair=banker_pair,
@@ -92,11 +101,19 @@ class Shoe(models.Model):
     def undo(self):
         """Remove the last hand; returns it, or None for an empty shoe."""
         with transaction.atomic():
-            Shoe.objects.select_for_update().filter(pk=self.pk).first()
+            self._lock()
             last = self.hands.order_by("-seq").first()
             if last is not None:
                 last.delete()
             return last
+
+    def _lock(self):
+        """Hold this shoe's row until the transaction ends, so a record and an undo (or two
+        records) take turns. SQLite has no row locks: there the transaction itself took
+        the database's write lock when it began (settings: "transaction_mode": IMMEDIATE),
+        so the query would lock nothing and only hold the writers up."""
+        if connection.features.has_select_for_update:
+            Shoe.objects.select_for_update().filter(pk=self.pk).values_list("pk").first()
 
 
 class Hand(models.Model):

@@ -33,7 +33,7 @@ from tracker.exchange import (
     export_json,
     import_shoe,
 )
-from tracker.models import Shoe
+from tracker.models import Shoe, ShoeFull
 from tracker.visitors import create_shoe, own_shoe_or_404
 
 # Empty columns drawn on a short road, so a new shoe still looks like a board.
@@ -301,25 +301,35 @@ def board_response(request, shoe, status):
     return render(request, "tracker/shoe.html#update", context)
 
 
+def refuse_hand(request, shoe, error):
+    """A hand that was not recorded: 400, the reason in the status region (htmx) or on the
+    whole page again."""
+    if request.htmx:
+        response = render(request, "tracker/shoe.html#error", {"error": error}, status=400)
+        response["HX-Retarget"] = "#tracker-status"
+        response["HX-Reswap"] = "innerHTML"
+        return response
+    context = shoe_page_context(request, shoe, error=error)
+    return render(request, "tracker/shoe.html", context, status=400)
+
+
 @require_POST
 def record(request, shoe_id):
     shoe = own_shoe_or_404(request, shoe_id)
     outcome = request.POST.get("outcome", "").strip().upper()
     if outcome not in OUTCOMES:
-        error = "Choose Banker (B), Player (P) or Tie (T); nothing was recorded."
-        if request.htmx:
-            response = render(request, "tracker/shoe.html#error", {"error": error}, status=400)
-            response["HX-Retarget"] = "#tracker-status"
-            response["HX-Reswap"] = "innerHTML"
-            return response
-        context = shoe_page_context(request, shoe, error=error)
-        return render(request, "tracker/shoe.html", context, status=400)
-    hand = shoe.record(
-        outcome,
-        player_pair="player_pair" in request.POST,
-        banker_pair="banker_pair" in request.POST,
-        natural="natural" in request.POST,
-    )
+        return refuse_hand(
+            request, shoe, "Choose Banker (B), Player (P) or Tie (T); nothing was recorded."
+        )
+    try:
+        hand = shoe.record(
+            outcome,
+            player_pair="player_pair" in request.POST,
+            banker_pair="banker_pair" in request.POST,
+            natural="natural" in request.POST,
+        )
+    except ShoeFull as full:
+        return refuse_hand(request, shoe, f"Nothing was recorded: {full}.")
     return board_response(request, shoe, f"Hand {hand.seq}: {OUTCOME_NAMES[outcome]} recorded.")
 
 

@@ -4,6 +4,7 @@ nothing stored on any error."""
 
 import pytest
 from django.test import Client
+from pydantic import BaseModel
 
 from tracker.models import Hand, Shoe
 
@@ -23,8 +24,9 @@ def new_shoe(client, name="Table 7", **fields):
     return response.json()
 
 
-def record(client, shoe_id, outcome, **fields):
-    return post(client, f"{SHOES}/{shoe_id}/hands", {"outcome": outcome, **fields})
+def record(client, shoe_id, outcome, prefer=None, **fields):
+    headers = {"Prefer": prefer} if prefer is not None else {}
+    return post(client, f"{SHOES}/{shoe_id}/hands", {"outcome": outcome, **fields}, headers=headers)
 
 
 def undo(client, shoe_id):
@@ -199,6 +201,66 @@ def test_hand_limit(client):
     response = record(client, shoe_id, "P")
     assert response.status_code == 400 and "2,000 hands" in response.json()["detail"]
     assert Hand.objects.count() == MAX_HANDS
+
+
+def test_every_shoe_answer_is_exactly_the_documented_model(client):
+    # The shoe answers are written without ninja validating them (api/renderers.py): check
+    # here that each one is its model, with no field missing and none extra.
+    from api.shoes import ShoeOut
+
+    def exactly(model, data):
+        assert set(data) == set(model.model_fields), set(data) ^ set(model.model_fields)
+        for name, field in model.model_fields.items():
+            nested = field.annotation
+            if isinstance(nested, type) and issubclass(nested, BaseModel) and data[name]:
+                exactly(nested, data[name])
+        model.model_validate(data, strict=True)
+
+    created = post(client, SHOES, {"name": "Exact"})
+    exactly(ShoeOut, created.json())
+    shoe_id = created.json()["id"]
+    for outcome in WORKED:
+        answer = record(client, shoe_id, outcome, player_pair=outcome == "T")
+    for response in (answer, client.get(f"{SHOES}/{shoe_id}"), undo(client, shoe_id)):
+        assert response["Content-Type"] == "application/json"
+        exactly(ShoeOut, response.json())
+
+
+@pytest.mark.parametrize(
+    "prefer",
+    ["return=minimal", "RETURN=MINIMAL", 'return="minimal"', "wait=5, return=minimal; x=1"],
+)
+def test_prefer_return_minimal_answers_only_the_new_hand(client, prefer):
+    shoe_id = new_shoe(client)["id"]
+    record(client, shoe_id, "P")
+    response = record(client, shoe_id, "b", banker_pair=True, cards=["4", "2", "9", "K"],
+                      prefer=prefer)  # fmt: skip
+    assert response.status_code == 200
+    assert response["Preference-Applied"] == "return=minimal"
+    assert "Prefer" in response["Vary"]
+    hand = {"seq": 2, "outcome": "B", "player_pair": False, "banker_pair": True,
+            "natural": False, "cards": ["4", "2", "9", "K"]}  # fmt: skip
+    assert response.json() == {"id": shoe_id, "hands": 2, "hand": hand}
+    # Stored exactly as the whole answer would have shown it.
+    assert client.get(f"{SHOES}/{shoe_id}").json()["history"][1] == hand
+
+
+@pytest.mark.parametrize("prefer", ["return=representation", "minimal", "respond-async", ""])
+def test_any_other_preference_gets_the_whole_shoe(client, prefer):
+    shoe_id = new_shoe(client)["id"]
+    response = record(client, shoe_id, "T", prefer=prefer)
+    assert response.status_code == 200 and "Preference-Applied" not in response
+    assert response.json()["history"][0]["outcome"] == "T" and response.json()["columns"] == []
+
+
+def test_errors_are_the_same_whatever_the_preference(client):
+    shoe_id = new_shoe(client)["id"]
+    response = record(client, shoe_id, "X", prefer="return=minimal")
+    assert response.status_code == 400 and response.json()["detail"].startswith("outcome: 'X'")
+    other = Client()
+    response = record(other, shoe_id, "B", prefer="return=minimal")
+    assert response.status_code == 404
+    assert Hand.objects.count() == 0
 
 
 # --- isolation ---------------------------------------------------------------------------

@@ -308,6 +308,20 @@ def test_missing_outcome_is_refused(client):
     assert shoe.hands.count() == 0
 
 
+def test_a_full_shoe_refuses_another_hand_and_stores_nothing(client, monkeypatch):
+    # The limit the import and the API keep (2,000 hands), made small to reach it quickly.
+    monkeypatch.setattr("tracker.models.MAX_HANDS", 3)
+    shoe = start_shoe(client, outcomes="BPT")
+    url = reverse("tracker:record", args=[shoe.pk])
+    message = "Nothing was recorded: this shoe already holds 3 hands, the limit."
+    response = client.post(url, {"outcome": "B"})
+    assert response.status_code == 400 and message in response.content.decode()
+    response = client.post(url, {"outcome": "B"}, **HTMX)
+    assert response.status_code == 400 and response["HX-Retarget"] == "#tracker-status"
+    assert message in response.content.decode()
+    assert "".join(shoe.hands.values_list("outcome", flat=True)) == "BPT"
+
+
 def test_record_and_undo_refuse_get(client):
     shoe = start_shoe(client)
     assert client.get(reverse("tracker:record", args=[shoe.pk])).status_code == 405

@@ -103,7 +103,11 @@ def caller_shoe(request, shoe_id: int) -> Shoe:
     try:
         return own_shoe_or_404(request, shoe_id)
     except Http404:
-        raise HttpError(404, f"shoe {shoe_id}: not found among your shoes") from None
+        raise HttpError(404, not_found(shoe_id)) from None
+
+
+def not_found(shoe_id: int) -> str:
+    return f"shoe {shoe_id}: not found among your shoes"
 
 
 HISTORY_FIELDS = ("seq", "outcome", "player_pair", "banker_pair", "natural", "cards")
@@ -224,7 +228,6 @@ def record_hand(
     ),
 ):
     check_csrf_if_signed_in(request)
-    shoe = caller_shoe(request, shoe_id)
     outcome = read_outcome(payload.outcome)
     if outcome is None:
         raise HttpError(400, f"outcome: {payload.outcome!r} is not an outcome; use B, P or T")
@@ -235,15 +238,20 @@ def record_hand(
             raise HttpError(400, "; ".join(problems))
         cards = list(normalised)
     try:
-        hand = shoe.record(
+        # The caller's shoe is found, held and added to in one step: see ShoeQuerySet.record.
+        hand = Shoe.objects.owned_by(request).record(
+            shoe_id,
             outcome,
             player_pair=payload.player_pair,
             banker_pair=payload.banker_pair,
             natural=payload.natural,
             cards=cards,
         )
+    except Shoe.DoesNotExist:
+        raise HttpError(404, not_found(shoe_id)) from None
     except ShoeFull as full:
         raise HttpError(400, f"outcome: {full}") from None
+    shoe = hand.shoe
     if wants_minimal(prefer):
         # Sequence numbers run 1..n with no gap (record and undo both work at the end), so
         # the new hand's number is the shoe's count: no second query.

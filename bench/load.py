@@ -35,6 +35,7 @@ the run; they are printed).
 """
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -59,6 +60,20 @@ def parse_args(argv=None):
     parser.add_argument("--duration", type=float, default=60.0, help="seconds")
     parser.add_argument("--short", action="store_true", help="CI: 10 clients for 5 s")
     parser.add_argument("--kill-worker", action="store_true", help="SIGKILL one worker mid-run")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=300.0,
+        help="recorded hands a second the clients aim at together, each pacing itself "
+        "(0: no pacing, every client as fast as the server answers)",
+    )
+    parser.add_argument(
+        "--answer",
+        choices=["minimal", "full"],
+        default="minimal",
+        help="what a write asks for: `Prefer: return=minimal` (the new hand) or the whole "
+        "shoe with its roads",
+    )
     parser.add_argument("--workers", type=int, help="gunicorn workers (default: gunicorn.conf.py)")
     parser.add_argument("--worker-class", default=None, help="e.g. gthread (default: sync)")
     parser.add_argument("--threads", type=int, default=None, help="threads per gthread worker")
@@ -78,7 +93,7 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def server_environment(workdir):
+def server_environment(workdir, cache_dir):
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="baccarat_site.settings",
@@ -87,8 +102,12 @@ def server_environment(workdir):
         DJANGO_ALLOWED_HOSTS="127.0.0.1",
         DJANGO_SECURE_SSL_REDIRECT="0",
         DJANGO_SECURE_COOKIES="0",
-        DJANGO_API_ANON_WRITE_RATE="1000000/min",
-        DJANGO_CACHE_DIR=str(workdir / "cache"),
+        # Each client comes as its own address through a proxy (the X-Forwarded-For that
+        # every client sends, below): the write throttle counts each of them apart, as it
+        # would people behind a real proxy, at a limit above the pace of --rate.
+        DJANGO_NUM_PROXIES="1",
+        DJANGO_API_ANON_WRITE_RATE="100000/min",
+        DJANGO_CACHE_DIR=str(cache_dir),
         GUNICORN_LOG=str(workdir / "gunicorn.log"),
     )
     env.setdefault("DATABASE_URL", f"sqlite:///{workdir / 'load.sqlite3'}")
@@ -183,21 +202,35 @@ def run_load(args, host, master_pid, ledger_path):
     # Imported here: locust patches the standard library for gevent, which the --verify
     # process (Django and the database driver) does not need.
     import gevent
-    from locust import FastHttpUser, constant, task
+    import orjson  # the load generator shares the cores: parse the answers quickly
+    from locust import FastHttpUser, constant, constant_throughput, task
     from locust.env import Environment
 
     run_tag = f"load-{secrets.token_hex(4)}"
     shoes = {}  # shoe id -> {"acked": [[seq, outcome, player_pair, banker_pair, natural]], ...}
     events = []
 
+    # Five writes to one read (the task weights below): a client's pace, in tasks a second,
+    # that makes the clients together ask for --rate hands a second. A client whose answers
+    # come too slowly for that pace waits no more, so a server that cannot keep up shows as a
+    # lower rate, not a hidden queue.
+    if args.rate:
+        pace = constant_throughput(args.rate * 6 / 5 / args.clients)
+    else:
+        pace = constant(0)
+    write_headers = {"Prefer": "return=minimal"} if args.answer == "minimal" else {}
+    client_numbers = itertools.count()
+
     class Recorder(FastHttpUser):
-        wait_time = constant(0)
+        wait_time = pace
         network_timeout = 30.0
         connection_timeout = 10.0
         max_retries = 0  # a write is sent once: a silent retry could record it twice
 
         def on_start(self):
             self.rng = random.Random()
+            number = next(client_numbers)
+            self.headers = {"X-Forwarded-For": f"10.0.{number // 250}.{number % 250 + 1}"}
             self.shoe_id = None
             self.resync = False
             self.made = 0
@@ -206,10 +239,14 @@ def run_load(args, host, master_pid, ledger_path):
             self.made += 1
             name = f"{run_tag}-{id(self) % 100000}-{self.made}"
             with self.client.post(
-                "/api/v1/shoes", json={"name": name}, name="/shoes", catch_response=True
+                "/api/v1/shoes",
+                json={"name": name},
+                headers=self.headers,
+                name="/shoes",
+                catch_response=True,
             ) as response:
                 if response.status_code == 201:
-                    self.shoe_id = response.json()["id"]
+                    self.shoe_id = orjson.loads(response.content)["id"]
                     shoes[self.shoe_id] = {"acked": [], "unanswered": 0, "checked_reads": 0}
                     self.next_seq = 1
                 else:
@@ -217,12 +254,15 @@ def run_load(args, host, master_pid, ledger_path):
 
         def read(self):
             with self.client.get(
-                f"/api/v1/shoes/{self.shoe_id}", name="/shoes/{id}", catch_response=True
+                f"/api/v1/shoes/{self.shoe_id}",
+                headers=self.headers,
+                name="/shoes/{id}",
+                catch_response=True,
             ) as response:
                 if response.status_code != 200:
                     response.failure(f"status {response.status_code}")
                     return False
-                history = response.json()["history"]
+                history = orjson.loads(response.content)["history"]
                 acked = shoes[self.shoe_id]["acked"]
                 # Everything acknowledged is there, in place.
                 for seq, outcome, *_flags in acked[-3:]:
@@ -256,6 +296,7 @@ def run_load(args, host, master_pid, ledger_path):
             with self.client.post(
                 f"/api/v1/shoes/{self.shoe_id}/hands",
                 json=hand,
+                headers=self.headers | write_headers,
                 name="/shoes/{id}/hands",
                 catch_response=True,
             ) as response:
@@ -264,7 +305,8 @@ def run_load(args, host, master_pid, ledger_path):
                     response.failure(f"status {response.status_code}")
                     return
                 ledger["unanswered"] -= 1
-                last = response.json()["history"][-1]
+                answer = orjson.loads(response.content)
+                last = answer["hand"] if write_headers else answer["history"][-1]
                 sent = [hand["outcome"], hand["player_pair"], hand["banker_pair"], hand["natural"]]
                 got = [last["outcome"], last["player_pair"], last["banker_pair"], last["natural"]]
                 if got != sent or last["seq"] != self.next_seq:
@@ -335,6 +377,9 @@ def report(args, stats, elapsed, client_cpu, server_cpu, events, shoes, env):
         f"{args.worker_class or 'sync'} workers) on 127.0.0.1, {database}, {os.cpu_count()} cores"
         + (", one worker killed mid-run" if args.kill_worker else "")
     )
+    pace = f"paced to ask for {args.rate:g} hands/s together" if args.rate else "no pacing"
+    answer = "Prefer: return=minimal" if args.answer == "minimal" else "the whole shoe"
+    print(f"  clients {pace}; a write answers with {answer}")
     for line in events:
         print(f"  {line}")
     print(f"\n{'request':<26}{'count':>8}{'errors':>8}{'req/s':>9}{'p50':>7}{'p95':>7}{'p99':>7}")
@@ -349,9 +394,7 @@ def report(args, stats, elapsed, client_cpu, server_cpu, events, shoes, env):
             )
         )
     acked = sum(len(shoe["acked"]) for shoe in shoes.values())
-    print(
-        f"\nrecorded hands acknowledged: {acked} ({acked / elapsed:.1f}/s) in {len(shoes)} shoes"
-    )
+    print(f"\nrecorded hands acknowledged: {acked} ({acked / elapsed:.1f}/s) in {len(shoes)} shoes")
     if stats.errors:
         print("errors:")
         for error in stats.errors.values():
@@ -431,9 +474,15 @@ def main():
     args = parse_args()
     if args.verify:
         return verify(args.verify)
-    with tempfile.TemporaryDirectory(prefix="baccarat-load-") as tmp:
+    # The cache in memory where the machine has /dev/shm, as the settings put it by default,
+    # but a folder of this run's own.
+    memory = "/dev/shm" if Path("/dev/shm").is_dir() else None
+    with (
+        tempfile.TemporaryDirectory(prefix="baccarat-load-") as tmp,
+        tempfile.TemporaryDirectory(prefix="baccarat-load-cache-", dir=memory) as cache_dir,
+    ):
         workdir = Path(tmp)
-        env = server_environment(workdir)
+        env = server_environment(workdir, cache_dir)
         port = free_port()
         server = start_gunicorn(args, env, port)
         try:

@@ -37,8 +37,10 @@ def engine_figures():
             resolve(cards)
         times.append(time.perf_counter() - start)
     best = statistics.median(times)
-    print(f"engine: all 10,000 openings resolved in {best * 1000:.0f} ms "
-          f"({best / len(openings) * 1e6:.1f} µs per hand, median of {ROUNDS} rounds)")
+    print(
+        f"engine: all 10,000 openings resolved in {best * 1000:.0f} ms "
+        f"({best / len(openings) * 1e6:.1f} µs per hand, median of {ROUNDS} rounds)"
+    )
 
 
 def api_figures():
@@ -58,8 +60,10 @@ def api_figures():
     samples.sort()
     median = statistics.median(samples) * 1000
     p95 = samples[int(len(samples) * 0.95)] * 1000
-    print(f"api: POST /api/v1/hands/resolve server time median {median:.2f} ms, "
-          f"p95 {p95:.2f} ms (400 requests, Django test client, no network)")
+    print(
+        f"api: POST /api/v1/hands/resolve server time median {median:.2f} ms, "
+        f"p95 {p95:.2f} ms (400 requests, Django test client, no network)"
+    )
 
     for url in ("/rules/", "/rules/banker/3/", "/hands/?cards=4h+3s+Ad+Kc+8c"):
         page = []

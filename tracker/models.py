@@ -5,7 +5,7 @@ import secrets
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import IntegrityError, connection, models, transaction
-from django.db.models import Max
+from django.db.models import Max, OuterRef, Subquery
 
 from baccarat.roads import Result
 from tracker.exchange import MAX_HANDS
@@ -28,6 +28,48 @@ class ShoeQuerySet(models.QuerySet):
         if not visitor:
             return self.none()
         return self.filter(owner=None, visitor=visitor)
+
+    def record(self, pk, outcome, player_pair=False, banker_pair=False, natural=False,
+               cards=None):  # fmt: skip
+        """Add the next hand to shoe `pk`, which must be one of these shoes (else
+        Shoe.DoesNotExist). Two tabs recording at once each get their own sequence number:
+        the transaction holds the shoe (see `_claim`), and a clash on the unique (shoe, seq)
+        pair is retried rather than lost. A shoe holds at most MAX_HANDS hands: past that,
+        ShoeFull and nothing is stored. Returns the new Hand, its `shoe` the claimed shoe."""
+        for _attempt in range(5):
+            try:
+                with transaction.atomic():
+                    shoe, last = self._claim(pk)
+                    if last >= MAX_HANDS:
+                        raise ShoeFull(f"this shoe already holds {MAX_HANDS:,} hands, the limit")
+                    return Hand.objects.create(
+                        shoe=shoe,
+                        seq=last + 1,
+                        outcome=outcome,
+                        player_pair=player_pair,
+                        banker_pair=banker_pair,
+                        natural=natural,
+                        cards=cards,
+                    )
+            except IntegrityError:
+                continue
+        raise IntegrityError("could not record the hand: the shoe is too busy, try again")
+
+    def _claim(self, pk):
+        """Shoe `pk` of these shoes, held until the transaction ends so that a record and an
+        undo (or two records) take turns, and its last sequence number (0 when empty)."""
+        shoes = self.filter(pk=pk)
+        if connection.features.has_select_for_update:
+            shoe = shoes.select_for_update(of=("self",)).get()
+            # Read once the lock is held: a number read in the locking statement could
+            # predate an undo that committed while this one waited.
+            return shoe, shoe.hands.aggregate(last=Max("seq"))["last"] or 0
+        # SQLite has no row locks: the transaction took the database's write lock when it
+        # began (settings: "transaction_mode": IMMEDIATE), so the shoe and its last number
+        # come in one query. Recording a hand is the tracker's hottest path.
+        last = Hand.objects.filter(shoe=OuterRef("pk")).order_by("-seq").values("seq")[:1]
+        shoe = shoes.annotate(last_seq=Subquery(last)).get()
+        return shoe, shoe.last_seq or 0
 
 
 class Shoe(models.Model):
@@ -75,45 +117,18 @@ class Shoe(models.Model):
         return results, recorded
 
     def record(self, outcome, player_pair=False, banker_pair=False, natural=False, cards=None):
-        """Add the next hand. Two tabs recording at once each get their own sequence
-        number: the transaction holds the shoe's row (or SQLite's write lock), and a
-        clash on the unique (shoe, seq) pair is retried rather than lost. A shoe holds at
-        most MAX_HANDS hands: past that, ShoeFull and nothing is stored."""
-        for _attempt in range(5):
-            try:
-                with transaction.atomic():
-                    self._lock()
-                    last = self.hands.aggregate(last=Max("seq"))["last"] or 0
-                    if last >= MAX_HANDS:
-                        raise ShoeFull(f"this shoe already holds {MAX_HANDS:,} hands, the limit")
-                    return self.hands.create(
-                        seq=last + 1,
-                        outcome=outcome,
-                        player_pair=player_pair,
-                        banker_pair=banker_pair,
-                        natural=natural,
-                        cards=cards,
-                    )
-            except IntegrityError:
-                continue
-        raise IntegrityError("could not record the hand: the shoe is too busy, try again")
+        """Add the next hand to this shoe (ShoeQuerySet.record)."""
+        return Shoe.objects.record(self.pk, outcome, player_pair, banker_pair, natural, cards)
 
     def undo(self):
         """Remove the last hand; returns it, or None for an empty shoe."""
         with transaction.atomic():
-            self._lock()
+            if connection.features.has_select_for_update:  # see ShoeQuerySet._claim
+                Shoe.objects.select_for_update().filter(pk=self.pk).values_list("pk").first()
             last = self.hands.order_by("-seq").first()
             if last is not None:
                 last.delete()
             return last
-
-    def _lock(self):
-        """Hold this shoe's row until the transaction ends, so a record and an undo (or two
-        records) take turns. SQLite has no row locks: there the transaction itself took
-        the database's write lock when it began (settings: "transaction_mode": IMMEDIATE),
-        so the query would lock nothing and only hold the writers up."""
-        if connection.features.has_select_for_update:
-            Shoe.objects.select_for_update().filter(pk=self.pk).values_list("pk").first()
 
 
 class Hand(models.Model):

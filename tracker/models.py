@@ -29,8 +29,7 @@ class ShoeQuerySet(models.QuerySet):
             return self.none()
         return self.filter(owner=None, visitor=visitor)
 
-    def record(self, pk, outcome, player_pair=False, banker_pair=False, natural=False,
-               cards=None):  # fmt: skip
+    def record(self, pk, outcome, player_pair=False, banker_pair=False, natural=False, cards=None):
         """Add the next hand to shoe `pk`, which must be one of these shoes (else
         Shoe.DoesNotExist). Two tabs recording at once each get their own sequence number:
         the transaction holds the shoe (see `_claim`), and a clash on the unique (shoe, seq)

@@ -29,3 +29,18 @@ accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 # No gunicornc control socket: one shared path per user would clash between two instances.
 control_socket_disable = True
+
+
+def when_ready(server):
+    """In the master, after Django is loaded and before any worker is forked: import every
+    view through the URLconf and build the odds engine's tally of the 10^6 six-card value
+    sequences, once, so that every worker inherits them rather than making its first
+    requests wait (1.2 s for a worker's first odds answer without this, measured)."""
+    from django.urls import get_resolver
+
+    from baccarat.odds import tallies
+
+    resolver = get_resolver()
+    resolver.resolve("/")  # imports the URLconf and every view it names
+    resolver.reverse_dict  # noqa: B018 (builds the table that reverse() and {% url %} use)
+    tallies()

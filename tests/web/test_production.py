@@ -383,3 +383,31 @@ def test_too_many_form_fields_is_a_400_not_a_500(client):
     fields = {f"f{i}": "x" for i in range(500)}
     response = client.post("/tracker/", fields)
     assert response.status_code == 400
+
+
+# --- gunicorn's master ------------------------------------------------------------------
+
+WARM_MASTER = """
+import runpy
+import sys
+import baccarat_site.wsgi  # what preload_app does
+from django.db import connections
+from django.urls import get_resolver
+from baccarat.odds import tallies
+
+conf = runpy.run_path("gunicorn.conf.py")
+assert tallies.cache_info().currsize == 0 and "api.api" not in sys.modules
+conf["when_ready"](None)
+assert tallies.cache_info().currsize == 1, "the odds tally was not built"
+assert "api.api" in sys.modules and "tracker.views" in sys.modules, "views not imported"
+assert get_resolver()._populated, "reverse() would build its table in each worker"
+# Nothing the workers will inherit may be a database connection.
+assert all(connection.connection is None for connection in connections.all())
+print("warm")
+"""
+
+
+def test_the_master_warms_what_workers_inherit_without_touching_the_database(tmp_path):
+    result = run_python(production_env(tmp_path), "-c", WARM_MASTER)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "warm"

@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from baccarat.cards import parse_cards
 from baccarat.roads import DERIVED_ROADS, OUTCOME_NAMES, ROAD_NAMES, scoreboard
@@ -106,12 +106,12 @@ def continue_context(request):
     }
 
 
-@require_GET
+@require_safe
 def index(request):
     return render(request, "lessons/course/index.html", course_progress(request))
 
 
-@require_GET
+@require_safe
 def module_page(request, module):
     if load_course().module(module) is None:
         raise Http404("No such module.")
@@ -422,7 +422,7 @@ def lesson_page(request, lesson, state, status=200):
     return render(request, "lessons/course/lesson.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def lesson(request, module, lesson):
     lesson = lesson_or_404(module, lesson)
     board = request.GET.get("board", "")
@@ -525,7 +525,7 @@ def mark_read(request, module, lesson):
     return HttpResponse(html + live)
 
 
-@require_GET
+@require_safe
 def mark(request, module, lesson, outcomes, road, index):
     """The proof of one derived mark on a lesson's board (the board is in the URL)."""
     lesson = lesson_or_404(module, lesson)

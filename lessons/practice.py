@@ -10,7 +10,7 @@ aria-live region so the region itself is never replaced (a replaced region is no
 
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from baccarat.cards import parse_cards
 from baccarat.practice import AnswerError, PracticeHand, Score, deal, grade
@@ -83,7 +83,7 @@ def refused(request, table, notice):
     return render(request, PAGE, context, status=400)
 
 
-@require_GET
+@require_safe
 def practice(request):
     return render(request, PAGE, table_context(saved_table(request)))
 

@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.timesince import timeuntil
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from baccarat.cards import parse_cards
 from baccarat.questions import (
@@ -313,7 +313,7 @@ def refused_answer(request, quiz, topic, notice):
 # --- the quiz pages ------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def index(request):
     quiz = saved_quiz(request)
     known = Learner(request).skills()
@@ -341,7 +341,7 @@ def index(request):
     )
 
 
-@require_GET
+@require_safe
 def question_page(request, topic):
     known_topic(topic)
     quiz = saved_quiz(request)
@@ -448,7 +448,7 @@ def heat_cell(skill, state, column):
     }
 
 
-@require_GET
+@require_safe
 def progress(request):
     known = Learner(request).skills()
     at = now()
@@ -594,7 +594,7 @@ def running(drill):
     return drill is not None and drill.get("question") is not None
 
 
-@require_GET
+@require_safe
 def speed(request):
     drill = saved_drill(request)
     if running(drill) and seconds_left(drill, now()) <= 0:

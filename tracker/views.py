@@ -13,7 +13,7 @@ from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from baccarat.cards import CardError, parse_card
 from baccarat.odds import MIN_CARDS, ShoeError, odds, odds_of_decks, shoe_after
@@ -264,7 +264,7 @@ def shoe_page_context(request, shoe, **extra):
     return context
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def index(request):
     shoes = Shoe.objects.owned_by(request).annotate(hand_count=Count("hands"))
     if request.method == "POST":
@@ -277,7 +277,7 @@ def index(request):
     return render(request, "tracker/index.html", {"shoes": shoes, "form": form})
 
 
-@require_GET
+@require_safe
 def shoe(request, shoe_id):
     shoe = own_shoe_or_404(request, shoe_id)
     return render(request, "tracker/shoe.html", shoe_page_context(request, shoe))
@@ -356,7 +356,7 @@ def rename(request, shoe_id):
     return redirect("tracker:shoe", shoe_id=shoe.pk)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def delete(request, shoe_id):
     shoe = own_shoe_or_404(request, shoe_id)
     if request.method == "POST":
@@ -382,7 +382,7 @@ def mark_response(request, board, road, index, back_url, shoe):
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def mark(request, shoe_id, road, index):
     shoe = own_shoe_or_404(request, shoe_id)
     board = scoreboard(shoe.results())
@@ -393,7 +393,7 @@ def shared_shoe_or_404(token):
     return get_object_or_404(Shoe, share_token=token)
 
 
-@require_GET
+@require_safe
 def shared(request, token):
     shoe = shared_shoe_or_404(token)
     results, recorded = shoe.results_and_cards()
@@ -405,14 +405,14 @@ def shared(request, token):
     return render(request, "tracker/shoe.html", context)
 
 
-@require_GET
+@require_safe
 def shared_mark(request, token, road, index):
     shoe = shared_shoe_or_404(token)
     board = scoreboard(shoe.results())
     return mark_response(request, board, road, index, reverse("tracker:shared", args=[token]), shoe)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def import_page(request):
     """Import a shoe from pasted text or a file. Every problem is listed with its line and
     character, and nothing is saved unless the whole shoe reads cleanly."""
@@ -437,7 +437,7 @@ def import_page(request):
     )
 
 
-@require_GET
+@require_safe
 def export(request, shoe_id, extension):
     shoe = own_shoe_or_404(request, shoe_id)
     if extension == "csv":

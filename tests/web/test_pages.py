@@ -132,3 +132,17 @@ def test_nav_marks_the_section_of_the_page(client, url, section, current):
     html = client.get(url).content.decode()
     assert f'<a href="{section}" aria-current="{current}">' in html
     assert html.count("aria-current=") == 1
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/", "/rules/", "/hands/", "/hands/practice/", "/odds/", "/lessons/", "/quiz/", "/tracker/",
+     "/glossary/", "/healthz"],
+)  # fmt: skip
+@pytest.mark.django_db
+def test_every_page_answers_head_as_get(client, url):
+    # Monitors and proxies ask with HEAD; a 405 there reads as the site being down.
+    get, head = client.get(url), client.head(url)
+    assert get.status_code == 200, url
+    assert head.status_code == 200 and head.content == b""
+    assert head["Content-Type"] == get["Content-Type"]

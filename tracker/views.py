@@ -108,6 +108,13 @@ def scoreboard_context(board, marks_url):
         if cell.outcome  # None only for ties dealt before the first Banker or Player
     ]
     ties = [cell for cell in board.big_road if cell.ties]
+    # Each column's number over its first bead: the derived roads' proofs name columns
+    # ("column 21 against column 19"), and nobody should have to count them.
+    column_numbers = [
+        {"col": cell.col, "number": cell.column + 1}
+        for cell in board.big_road
+        if cell.depth == 0 and cell.outcome
+    ]
     derived = []
     for key, road in board.derived.items():
         cells = []
@@ -152,6 +159,7 @@ def scoreboard_context(board, marks_url):
         "ties": ties,
         "outcomes": " ".join(hand.outcome for hand in board.hands),
         "big_road": big_road,
+        "column_numbers": column_numbers,
         "derived": derived,
         "counts": [
             {

@@ -119,6 +119,13 @@ def test_shoe_page_draws_the_worked_example(client):
     assert re.findall(r'class="tie-count">(\d+)<', big_road) == ["2"]
     # The seventh Banker of column 6 turns right along row 6.
     assert '<use href="#ring-B" transform="translate(6 5)"' in big_road
+    # Every column is numbered over its first bead, as the proofs count them (the dragon
+    # tail of column 6 takes no number of its own).
+    numbers = re.findall(r'<text x="(\d+)" dx=".5" y="-.12" class="column-number">(\d+)<', big_road)
+    assert [int(n) for _x, n in numbers] == list(range(1, len(scoreboard(EXAMPLE).columns) + 1))
+    assert [int(x) for x, _n in numbers] == [
+        cell.col for cell in scoreboard(EXAMPLE).big_road if cell.depth == 0
+    ]
 
     assert mark_colors(html, "big_eye_boy") == "RBRBRBBRBRRRRRBRBBR"
     assert mark_colors(html, "small_road") == "RRBBBRRRRRBBBBB"

@@ -323,22 +323,30 @@ def refuse_hand(request, shoe, error):
 
 @require_POST
 def record(request, shoe_id):
-    shoe = own_shoe_or_404(request, shoe_id)
     outcome = request.POST.get("outcome", "").strip().upper()
     if outcome not in OUTCOMES:
         return refuse_hand(
-            request, shoe, "Choose Banker (B), Player (P) or Tie (T); nothing was recorded."
+            request,
+            own_shoe_or_404(request, shoe_id),
+            "Choose Banker (B), Player (P) or Tie (T); nothing was recorded.",
         )
     try:
-        hand = shoe.record(
+        # The caller's shoe is found, held and added to in one step (ShoeQuerySet.record).
+        hand = Shoe.objects.owned_by(request).record(
+            shoe_id,
             outcome,
             player_pair="player_pair" in request.POST,
             banker_pair="banker_pair" in request.POST,
             natural="natural" in request.POST,
         )
+    except Shoe.DoesNotExist:
+        raise Http404("No such shoe.") from None
     except ShoeFull as full:
-        return refuse_hand(request, shoe, f"Nothing was recorded: {full}.")
-    return board_response(request, shoe, f"Hand {hand.seq}: {OUTCOME_NAMES[outcome]} recorded.")
+        return refuse_hand(
+            request, own_shoe_or_404(request, shoe_id), f"Nothing was recorded: {full}."
+        )
+    status = f"Hand {hand.seq}: {OUTCOME_NAMES[outcome]} recorded."
+    return board_response(request, hand.shoe, status)
 
 
 @require_POST

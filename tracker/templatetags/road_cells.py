@@ -25,9 +25,15 @@ def escaped(value):
 def repeat(cells, markup, **constants):
     for name, value in constants.items():
         markup = markup.replace("{" + name + "}", str(escaped(value)).translate(BRACES))
+    # escaped() written out inline: a function call per value is a tenth of the tag's time.
     return mark_safe(
         "".join(
-            markup.format_map({name: escaped(value) for name, value in cell.items()})
+            markup.format_map(
+                {
+                    name: value if type(value) is int else str(value).translate(ESCAPES)
+                    for name, value in cell.items()
+                }
+            )
             for cell in cells
         )
     )

@@ -15,9 +15,21 @@ from django.db import transaction
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler, State
 
-from lessons.models import LessonProgress, SkillCard
+from lessons.models import LessonProgress, SkillCard, SpeedBest
 
 SESSION_KEY = "learning"
+SPEED_BEST_KEY = "quiz_speed_best"  # an anonymous learner's best speed drill
+
+
+def better_drill(result: dict, best: dict | None) -> bool:
+    """Does a speed drill's `result` beat `best`? The most right answers in the minute wins,
+    then accuracy: fast wrong answers are not dealing."""
+    if not isinstance(best, dict):
+        return True
+    return (result["right"], result["accuracy"] or 0) > (
+        best.get("right", 0),
+        best.get("accuracy") or 0,
+    )
 SCHEDULER = Scheduler(enable_fuzzing=False)
 
 LEVELS = ("new", "attempted", "familiar", "proficient", "mastered")
@@ -134,6 +146,26 @@ class Learner:
             )
         return {slug for slug, entry in self._store()["lessons"].items() if entry.get("completed")}
 
+    # --- the speed drill ---------------------------------------------------------------------
+
+    def speed_best(self) -> dict | None:
+        if self.user:
+            row = SpeedBest.objects.filter(user=self.user).first()
+            return row.result if row else None
+        best = self.request.session.get(SPEED_BEST_KEY)
+        return best if isinstance(best, dict) else None
+
+    def offer_speed_best(self, result: dict) -> bool:
+        """Keep a finished drill's `result` if it beats the best so far; says whether it did."""
+        if not better_drill(result, self.speed_best()):
+            return False
+        kept = {**result, "late": False}
+        if self.user:
+            SpeedBest.objects.update_or_create(user=self.user, defaults={"result": kept})
+        else:
+            self.request.session[SPEED_BEST_KEY] = kept
+        return True
+
     # --- skills ------------------------------------------------------------------------------
 
     def skills(self) -> dict[str, SkillState]:
@@ -214,7 +246,8 @@ class Learner:
 
 def adopt(request, user) -> None:
     """After sign-up or login: the session's lesson progress and skill cards become the
-    account's (merged: the more practised card wins), and so do the session's shoes."""
+    account's (merged: the more practised card wins), and so do the session's shoes and its
+    best speed drill (if it beats the account's)."""
     from tracker.models import Shoe
 
     store = request.session.get(SESSION_KEY) or {}
@@ -237,4 +270,10 @@ def adopt(request, user) -> None:
         visitor = request.session.get("visitor")
         if visitor:
             Shoe.objects.filter(owner=None, visitor=visitor).update(owner=user, visitor="")
+        best = request.session.get(SPEED_BEST_KEY)
+        if isinstance(best, dict):
+            row = SpeedBest.objects.filter(user=user).first()
+            if better_drill(best, row.result if row else None):
+                SpeedBest.objects.update_or_create(user=user, defaults={"result": best})
     request.session.pop(SESSION_KEY, None)
+    request.session.pop(SPEED_BEST_KEY, None)

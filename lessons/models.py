@@ -38,3 +38,16 @@ class SkillCard(models.Model):
 
     def __str__(self):
         return f"{self.user} · {self.skill}"
+
+
+class SpeedBest(models.Model):
+    """A signed-in learner's best speed drill (an anonymous learner's is in the session)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="speed_best"
+    )
+    result = models.JSONField()  # the drill's result, as lessons.quiz.finish shapes it
+    achieved = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"{self.user} · {self.result.get('right')} right"

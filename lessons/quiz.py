@@ -40,7 +40,6 @@ from tracker.views import scoreboard_context
 
 SESSION_KEY = "quiz"
 SPEED_KEY = "quiz_speed"
-SPEED_BEST_KEY = "quiz_speed_best"
 PAGE = "lessons/quiz/question.html"
 SPEED_PAGE = "lessons/quiz/speed.html"
 
@@ -543,7 +542,7 @@ def speed_question(drill):
 
 
 def finish(request, drill, late=False):
-    """Time is up: the drill's result, and the best of this session. `late`: an answer
+    """Time is up: the drill's result, kept as the learner's best if it is. `late`: an answer
     came after the time limit (and was not counted)."""
     answered, right = drill["answered"], drill["right"]
     result = {
@@ -554,14 +553,7 @@ def finish(request, drill, late=False):
         "rule": drill["rule"],
         "late": late,
     }
-    best = request.session.get(SPEED_BEST_KEY)
-    # The best is the most right answers in the minute: fast wrong answers are not dealing.
-    result["best"] = not isinstance(best, dict) or (right, result["accuracy"] or 0) > (
-        best.get("right", 0),
-        best.get("accuracy") or 0,
-    )
-    if result["best"]:
-        request.session[SPEED_BEST_KEY] = {**result, "late": False}
+    result["best"] = Learner(request).offer_speed_best(result)
     drill.update(question=None, id=None, result=result)
 
 
@@ -578,7 +570,7 @@ def speed_context(request, drill, notice=None):
         "rule_title": SPEED_RULES[drill["rule"]][0] if drill else None,
         "result": drill.get("result") if drill else None,
         "last": drill.get("last") if drill else None,
-        "best": request.session.get(SPEED_BEST_KEY),
+        "best": Learner(request).speed_best(),
         "notice": notice,
     }
 

@@ -639,6 +639,56 @@ def test_speed_drill_ends_on_its_own_and_keeps_the_best(client, clock):
     assert 'Best this session: <strong data-best="right">3</strong> right' in html
 
 
+def one_minute(client, clock, start, right_answers):
+    """A whole drill from `start`: `right_answers` answered right, then the minute runs out."""
+    clock.at = start
+    client.post(reverse("lessons:quiz_speed_start"), {"rule": "banker"})
+    for second in range(right_answers):
+        clock.at = start + timedelta(seconds=second + 1)
+        speed_answer(client)
+    clock.at = start + timedelta(seconds=61)
+    return client.get(reverse("lessons:quiz_speed")).content.decode()
+
+
+def test_a_signed_in_learners_best_drill_is_kept_with_the_account(client, clock):
+    from lessons.models import SpeedBest
+
+    user = User.objects.create_user("ada", password="pw-long-enough-1")
+    client.force_login(user)
+    html = one_minute(client, clock, T, 4)
+    assert "Your best yet." in html
+    assert SpeedBest.objects.get(user=user).result["right"] == 4
+    assert "quiz_speed_best" not in client.session
+
+    # Another browser, another session: the best is still there, and a worse minute keeps it.
+    other = type(client)()
+    other.force_login(user)
+    html = one_minute(other, clock, T + timedelta(minutes=5), 2)
+    assert "Your best yet." not in html
+    assert 'Your best: <strong data-best="right">4</strong> right' in html
+    assert SpeedBest.objects.get(user=user).result["right"] == 4
+
+
+@pytest.mark.parametrize("session_right, kept", [(5, 5), (2, 3)])
+def test_signing_in_adopts_the_sessions_best_drill_only_if_better(
+    client, clock, session_right, kept
+):
+    from lessons.models import SpeedBest
+
+    user = User.objects.create_user("ada", password="pw-long-enough-1")
+    SpeedBest.objects.create(
+        user=user, result={"right": 3, "answered": 3, "accuracy": 100, "per_minute": 3.0}
+    )
+    one_minute(client, clock, T, session_right)
+    assert client.session["quiz_speed_best"]["right"] == session_right
+    response = client.post(
+        reverse("accounts:login"), {"username": "ada", "password": "pw-long-enough-1"}
+    )
+    assert response.status_code == 302
+    assert SpeedBest.objects.get(user=user).result["right"] == kept
+    assert "quiz_speed_best" not in client.session
+
+
 def test_speed_drill_refuses_junk(client, clock):
     client.post(reverse("lessons:quiz_speed_start"), {"rule": "nonsense"})
     assert drill(client)["rule"] == "banker"

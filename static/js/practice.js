@@ -1,29 +1,9 @@
 // The practice dealer's few extras; the page works without them.
-// - keyboard shortcuts: each answer button's letter (shown in its <kbd>), H deals a hand;
+// (keyboard shortcuts: shortcuts.js, from each button's aria-keyshortcuts)
 // - after htmx redraws the panel, focus goes back into it instead of being lost;
 // - a refused answer (400) is shown in the panel instead of being dropped.
 (function () {
   "use strict";
-
-  function typing(target) {
-    return target.closest("input[type=text], input[type=number], input:not([type]), textarea, select, [contenteditable]");
-  }
-
-  document.addEventListener("keydown", function (event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || typing(event.target)) {
-      return;
-    }
-    var key = event.key.toUpperCase();
-    if (key.length !== 1) {
-      return;
-    }
-    // The letters belong to the buttons on the page now, so they can never disagree.
-    var button = document.querySelector('#practice button[data-key="' + key + '"]');
-    if (button) {
-      event.preventDefault();
-      button.click();
-    }
-  });
 
   // The button that was pressed has been replaced: without this, focus falls to <body>
   // and a keyboard user has to Tab back from the top of the page.

@@ -1,6 +1,6 @@
 // The quiz's few extras; every page works without them.
-// - keyboard shortcuts: each answer button's key (shown in its <kbd>); Enter goes on to the
-//   next question once the feedback is shown;
+// - Enter goes on to the next question once the feedback is shown (the answers' own keys:
+//   shortcuts.js);
 // - after htmx redraws a panel, focus goes back into it instead of being lost;
 // - a refused answer (400) is shown in the panel instead of being dropped;
 // - the speed drill's clock counts down, and fetches the result when the minute is up.
@@ -15,27 +15,14 @@
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || typing(event.target)) {
       return;
     }
-    if (event.key === "Enter") {
-      // A focused button or link already does its own thing with Enter.
-      if (event.target.closest("button, a, summary")) {
-        return;
-      }
-      var next = document.querySelector("[data-quiz-keys] [data-next]");
-      if (next) {
-        event.preventDefault();
-        next.click();
-      }
+    // A focused button or link already does its own thing with Enter.
+    if (event.key !== "Enter" || event.target.closest("button, a, summary")) {
       return;
     }
-    var key = event.key.toUpperCase();
-    if (key.length !== 1) {
-      return;
-    }
-    // The keys belong to the buttons on the page now, so they can never disagree.
-    var button = document.querySelector('[data-quiz-keys] button[data-key="' + key + '"]');
-    if (button) {
+    var next = document.querySelector("[data-keys] [data-next]");
+    if (next) {
       event.preventDefault();
-      button.click();
+      next.click();
     }
   });
 
@@ -47,7 +34,7 @@
       // The Next button once answered; otherwise the question itself, not its first
       // answer (a focused answer would look chosen).
       var next = document.querySelector(
-        "[data-quiz-keys] [data-next], [data-quiz-keys] .quiz-question, [data-quiz-keys] .speed-start"
+        "[data-keys] [data-next], [data-keys] .quiz-question, [data-keys] .speed-start"
       );
       if (next) {
         next.focus({ preventScroll: true });

@@ -107,7 +107,7 @@ def test_a_whole_hand_by_plain_posts(client, dealer):
     assert table_cards(html) == {"player": ["3♥", "3♦"], "banker": ["4♠", "K♣"]}
     assert current_gate(html) == "natural"
     assert '<input type="hidden" name="hand" value="1">' in html
-    assert 'value="natural" class="practice-answer natural" data-key="N"' in html
+    assert 'value="natural" class="practice-answer natural" aria-keyshortcuts="N"' in html
     assert "No natural <kbd>O</kbd>" in html
     # Nothing about the hand is explained before it is asked.
     assert not any(text in html for text in sentences.values())
@@ -198,7 +198,7 @@ def test_htmx_gets_the_panel_and_the_feedback_out_of_band(client, dealer):
     assert response.status_code == 200
     html = response.content.decode()
     assert "<html" not in html and "<h1>" not in html
-    assert html.lstrip().startswith('<div id="practice" class="practice">')
+    assert html.lstrip().startswith('<div id="practice" class="practice" data-keys>')
     assert '<div id="practice-feedback" hx-swap-oob="innerHTML">' in html
     assert "Hand 1 dealt. Player: 3♥, 3♦. Banker: 4♠, K♣. Is there a natural?" in feedback(html)
     assert current_gate(html) == "natural"

@@ -4,6 +4,7 @@ from ninja import Router, Schema
 from ninja.errors import HttpError
 from pydantic import Field, StrictInt, StrictStr
 
+from api.errors import ErrorOut
 from baccarat.cards import CardError, parse_card
 from baccarat.rules import Hand, HandError, Resolution, resolve
 
@@ -81,10 +82,6 @@ def resolution_payload(resolution: Resolution) -> dict:
             for step in resolution.steps
         ],
     }
-
-
-class ErrorOut(Schema):
-    detail: str
 
 
 @router.post(

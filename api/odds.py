@@ -12,6 +12,7 @@ from ninja import Field, Query, Router, Schema
 from ninja.errors import HttpError
 from pydantic import StrictInt
 
+from api.errors import ErrorOut
 from baccarat.odds import (
     COMMISSION,
     FEATURES,
@@ -29,10 +30,6 @@ router = Router(tags=["odds"])
 
 
 # --- the answer ------------------------------------------------------------------------
-
-
-class ErrorOut(Schema):
-    detail: str
 
 
 class NaturalOut(Schema):

@@ -11,6 +11,7 @@ from ninja import Router, Schema
 from ninja.errors import HttpError
 from pydantic import BaseModel, Field, StrictStr
 
+from api.errors import ErrorOut
 from baccarat.roads import (
     DERIVED_ROADS,
     OutcomeError,
@@ -283,10 +284,6 @@ def read_outcomes(text: str) -> list[str]:
             "(a real shoe has about 80)",
         )
     return outcomes
-
-
-class ErrorOut(Schema):
-    detail: str
 
 
 @router.post(

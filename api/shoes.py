@@ -19,6 +19,7 @@ from ninja.errors import HttpError
 from ninja.utils import check_csrf
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
+from api.errors import ErrorOut
 from api.renderers import json_response
 from api.roads import RoadsOut, scoreboard_payload
 from api.throttles import anonymous_writes
@@ -30,10 +31,6 @@ from tracker.visitors import create_shoe, own_shoe_or_404
 router = Router(tags=["shoes"])
 
 MAX_NAME = 100
-
-
-class ErrorOut(Schema):
-    detail: str
 
 
 class ShoeSummaryOut(BaseModel):

@@ -25,6 +25,7 @@ from baccarat.odds import (
     shoe_of_decks,
     values_of_ranks,
 )
+from guards.inputs import InputError, decimal_number, shown
 
 router = Router(tags=["odds"])
 
@@ -194,9 +195,10 @@ def odds_payload(result: Odds, values: tuple[int, ...]) -> dict:
 
 # --- the request -----------------------------------------------------------------------
 
+COMMISSION_PLACES = 4  # 0.0475 is 4.75%; tables charge whole or half per cents
 COMMISSION_HELP = (
     "Optional: the commission on a winning Banker bet as a share of the win, from 0 up to "
-    "(not including) 1; 0.05 (5%) unless given"
+    f"(not including) 1, with at most {COMMISSION_PLACES} decimals; 0.05 (5%) unless given"
 )
 
 
@@ -211,13 +213,46 @@ def read_commission(commission: float | None) -> Fraction:
         raise HttpError(
             400, f"commission: {commission:g} is not a share of the win from 0 up to 1; {hint}"
         )
-    # Through its decimal text, so 0.04 is exactly 1/25 and not the nearest binary float.
-    return Fraction(str(commission))
+    # Through its shortest decimal text, so 0.04 is exactly 1/25 and not the nearest binary
+    # float; and at most a few decimals, so no fraction grows a huge denominator (1e-300).
+    try:
+        return decimal_number(
+            repr(commission), field="commission", low=0, below=1, places=COMMISSION_PLACES
+        )
+    except InputError:
+        raise HttpError(
+            400,
+            f"commission: {commission!r} has more than {COMMISSION_PLACES} decimals; a "
+            "commission is a share of the win such as 0.05 or 0.0475",
+        ) from None
+
+
+def read_commission_text(text: str | None) -> Fraction:
+    """The query string's commission, checked as text: ASCII digits and a point, at most
+    COMMISSION_PLACES decimals, from 0 up to 1."""
+    if text is None or not text.strip():
+        return COMMISSION
+    try:
+        return decimal_number(text, field="commission", low=0, below=1, places=COMMISSION_PLACES)
+    except InputError:
+        pass
+    try:
+        number = float(text) if len(text) <= 24 and text.isascii() else math.nan
+    except ValueError:
+        number = math.nan
+    hint = f"; for {number:g}% write {number / 100:g}" if 1 <= number <= 100 else ""
+    raise HttpError(
+        400,
+        f"commission: {shown(text)} is not a share of the win from 0 up to 1 with at most "
+        f"{COMMISSION_PLACES} decimals, such as 0.05{hint}",
+    )
 
 
 class DecksQuery(Schema):
     decks: int = Field(description="Decks in a full shoe, 1 to 8", examples=[8])
-    commission: float | None = Field(default=None, description=COMMISSION_HELP)
+    # Read as text and checked as text before it becomes a number (read_commission_text):
+    # as a float, "1e-20000000" would quietly be 0.
+    commission: str | None = Field(default=None, description=COMMISSION_HELP, examples=["0.05"])
 
 
 class ShoeIn(Schema):
@@ -241,7 +276,7 @@ class ShoeIn(Schema):
     description="Exact odds of one hand dealt from a full shoe of 1 to 8 decks.",
 )
 def full_shoe_odds(request, query: Query[DecksQuery]):
-    commission = read_commission(query.commission)
+    commission = read_commission_text(query.commission)
     try:
         if commission == COMMISSION:
             result = odds_of_decks(query.decks)

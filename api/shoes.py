@@ -11,6 +11,7 @@ CsrfViewMiddleware itself does not check these views because django-ninja marks 
 csrf_exempt; `check_csrf_if_signed_in` puts the check back where it matters.
 """
 
+from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.http import Http404
 from django.utils.cache import patch_vary_headers
@@ -22,11 +23,11 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 from api.errors import ErrorOut
 from api.renderers import json_response
 from api.roads import RoadsOut, scoreboard_payload
-from api.throttles import anonymous_writes
 from baccarat.roads import Result, scoreboard
+from guards.throttles import WRITES
 from tracker.exchange import read_cards, read_outcome
 from tracker.models import Shoe, ShoeFull
-from tracker.visitors import create_shoe, own_shoe_or_404
+from tracker.visitors import TooManyShoes, create_shoe, own_shoe_or_404
 
 router = Router(tags=["shoes"])
 
@@ -159,7 +160,7 @@ def list_shoes(request):
 @router.post(
     "",
     response={201: ShoeOut, 400: ErrorOut, 403: ErrorOut, 429: ErrorOut},
-    throttle=anonymous_writes,
+    throttle=WRITES,
     summary="Start a shoe",
     description="Creates an empty shoe for the caller. An anonymous caller gets a session "
     "cookie that owns it: send it back to use the shoe.",
@@ -171,9 +172,16 @@ def start_shoe(request, payload: ShoeIn):
         raise HttpError(400, "name: give the shoe a name (it is empty)")
     if len(name) > MAX_NAME:
         raise HttpError(400, f"name: {len(name)} characters is too long; at most {MAX_NAME}")
+    try:
+        Shoe.check_name(name)  # the model's validators, as the page forms use them
+    except ValidationError as error:
+        raise HttpError(400, f"name: {error.messages[0]}") from None
     if not 1 <= payload.decks <= 8:
         raise HttpError(400, f"decks: {payload.decks} is not a number of decks from 1 to 8")
-    shoe = create_shoe(request, name, payload.decks)
+    try:
+        shoe = create_shoe(request, name, payload.decks)
+    except TooManyShoes as refusal:
+        raise HttpError(400, f"name: {refusal}") from None
     return json_response(shoe_payload(shoe), status=201)
 
 
@@ -205,7 +213,7 @@ def wants_minimal(prefer: str | None) -> bool:
         404: ErrorOut,
         429: ErrorOut,
     },
-    throttle=anonymous_writes,
+    throttle=WRITES,
     summary="Record the next hand",
     description="Adds a hand at the end of the shoe and returns the updated shoe, roads and "
     "all. With the header `Prefer: return=minimal` (RFC 7240) the answer is only the hand "
@@ -229,7 +237,7 @@ def record_hand(
     if outcome is None:
         raise HttpError(400, f"outcome: {payload.outcome!r} is not an outcome; use B, P or T")
     cards = None
-    if payload.cards is not None:
+    if payload.cards:  # [] is no cards, as null is
         normalised, problems = read_cards(payload.cards, outcome)
         if problems:
             raise HttpError(400, "; ".join(problems))
@@ -268,7 +276,7 @@ def record_hand(
 @router.delete(
     "/{shoe_id}/hands/last",
     response={200: ShoeOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 429: ErrorOut},
-    throttle=anonymous_writes,
+    throttle=WRITES,
     summary="Undo the last hand",
 )
 def undo_hand(request, shoe_id: int):

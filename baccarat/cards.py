@@ -22,7 +22,10 @@ SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 UNKNOWN = "?"
 
-_CARD = re.compile(r"^(10|[A2-9TJQK])([SHDC♠♥♦♣♤♡♢♧])?$", re.IGNORECASE)
+# The ranks and suit letters are spelled out in both cases rather than matched with
+# re.IGNORECASE, which would also take characters that case-fold into them: "K" (U+212A
+# KELVIN SIGN) into K, "ſ" (U+017F LONG S) into S.
+_CARD = re.compile(r"(10|[A2-9TJQKatjqk])([SHDCshdc♠♥♦♣♤♡♢♧])?")
 
 CARD_HINT = (
     "write a rank A, 2-9, T (or 10), J, Q or K, optionally followed by a suit "
@@ -82,17 +85,26 @@ class Card:
         return self.rank + (self.suit.lower() if self.suit else "")
 
 
+def quoted(token: object, limit: int = 12) -> str:
+    """A token as an error message repeats it: in quotes, cut short, and with anything
+    unprintable (a NUL, a lone surrogate, a control or bidi character) escaped, so that
+    the message can always be encoded and shown."""
+    text = token if isinstance(token, str) else repr(token)
+    cut = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text[:limit])
+    return f"'{cut}{'…' if len(text) > limit else ''}'"
+
+
 def parse_card(token: str) -> Card:
     """Read "Qh", "10♠", "t", "9" or "?". Raises CardError naming the token."""
     if not isinstance(token, str):
-        raise CardError(f"{token!r} is not a card: {CARD_HINT}.")
+        raise CardError(f"{quoted(token)} is not a card: {CARD_HINT}.")
     text = token.strip()
     if text == UNKNOWN:
         return Card(None)
-    match = _CARD.match(text)
+    match = _CARD.fullmatch(text)
     if not match:
         hint = " (an ace is A)" if text in ("1", "11") else ""
-        raise CardError(f"'{token}' is not a card{hint}: {CARD_HINT}.")
+        raise CardError(f"{quoted(token)} is not a card{hint}: {CARD_HINT}.")
     rank, suit = match.groups()
     rank = "T" if rank == "10" else rank.upper()
     if suit:

@@ -17,6 +17,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from guards.folders import FolderError, default_cache_folder, private_folder
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -85,7 +87,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "baccarat_site.guards.RequestBodyLimitMiddleware",
+    "guards.middleware.RequestBodyLimitMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -183,6 +185,74 @@ RESPONSIBLE_USE_HELPLINES = [
     {"name": "Gambling Therapy", "url": "https://www.gamblingtherapy.org/"},
 ]
 
+# --- Errors: the log, the admins' e-mail, the error pages -----------------------------------
+# Every warning and error goes to stderr in every mode (gunicorn collects it): an unhandled
+# exception as an ERROR from django.request with its request line and traceback
+# (baccarat_site/logs.py). DJANGO_LOG_LEVEL lowers or raises the threshold (WARNING).
+# DJANGO_ADMINS (comma-separated addresses) also has each error e-mailed to them, from
+# DJANGO_SERVER_EMAIL, through the SMTP server at DJANGO_EMAIL_HOST:DJANGO_EMAIL_PORT
+# (localhost:25 by default). A mail server that does not answer costs a request at most
+# the timeout below and is reported on stderr; the error page is still served.
+ADMINS = [
+    address.strip()
+    for address in os.environ.get("DJANGO_ADMINS", "").split(",")
+    if address.strip()
+]
+if os.environ.get("DJANGO_SERVER_EMAIL", "").strip():
+    SERVER_EMAIL = os.environ["DJANGO_SERVER_EMAIL"].strip()
+# Django 6.1's mail configuration (the EMAIL_HOST family of settings is deprecated).
+MAILERS = {
+    "default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": os.environ.get("DJANGO_EMAIL_HOST", "").strip() or "localhost",
+            "port": env_int("DJANGO_EMAIL_PORT", 25),
+            "timeout": 10,
+        },
+    }
+}
+LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "").strip().upper() or "WARNING"
+if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+    raise ImproperlyConfigured(f"DJANGO_LOG_LEVEL={LOG_LEVEL!r}: use DEBUG, INFO, WARNING or ERROR")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,  # gunicorn's, and runserver's request lines
+    "filters": {"request_line": {"()": "baccarat_site.logs.RequestLineFilter"}},
+    "formatters": {
+        "stderr": {"format": "%(asctime)s %(levelname)s %(name)s %(request_line)s%(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "level": LOG_LEVEL,
+            "filters": ["request_line"],
+            "formatter": "stderr",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    # Replaces Django's default handlers (console in DEBUG only, mail_admins); its records
+    # reach stderr through the root logger.
+    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
+}
+if ADMINS:
+    LOGGING["handlers"]["mail_admins"] = {
+        "class": "baccarat_site.logs.SafeAdminEmailHandler",
+        "level": "ERROR",
+        "filters": ["require_debug_false"],
+    }
+    LOGGING["filters"]["require_debug_false"] = {"()": "django.utils.log.RequireDebugFalse"}
+    LOGGING["loggers"]["django"]["handlers"] = ["mail_admins"]
+    # A request for a host name that is not ours is a bot scanning addresses, not a fault.
+    LOGGING["loggers"]["django.security.DisallowedHost"] = {
+        "handlers": ["stderr"],
+        "level": LOG_LEVEL,
+        "propagate": False,
+    }
+# Branded error pages (templates/400.html … 500.html; JSON under /api/): baccarat_site.errors,
+# wired in urls.py, and this for a failed CSRF check.
+CSRF_FAILURE_VIEW = "baccarat_site.errors.csrf_failure"
+
 # --- Production: HTTPS, cookies, Content Security Policy ------------------------------------
 # With DEBUG off these default to a site served over HTTPS only; each can be switched by its
 # environment variable (README, "Deploy"). Behind a reverse proxy that terminates TLS, set
@@ -221,7 +291,7 @@ SECURE_CSP = {
 # --- Guards: request size, login throttling, API write throttling ---------------------------
 # Every request body: the largest legitimate one is a 1 MB shoe import plus its form fields.
 # A bigger Content-Length is refused with 413 before anything reads it
-# (baccarat_site.guards); DATA_UPLOAD_MAX_MEMORY_SIZE is Django's own cap on non-file fields.
+# (guards.middleware); DATA_UPLOAD_MAX_MEMORY_SIZE is Django's own cap on non-file fields.
 MAX_REQUEST_BODY_BYTES = 2 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
@@ -231,29 +301,35 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 NUM_PROXIES = env_int("DJANGO_NUM_PROXIES", 0)
 NINJA_NUM_PROXIES = NUM_PROXIES
 
-# Anonymous writes to the API (start a shoe, record a hand, undo), per client address, shared
-# by all gunicorn workers through the cache below. Generous: a person recording at a table
-# makes a few a minute; the limit only stops a runaway script.
-API_ANON_WRITE_RATE = os.environ.get("DJANGO_API_ANON_WRITE_RATE", "120/min")
+# Writes (start, import, rename or delete a shoe, record or undo a hand), through the API or
+# the tracker's pages, counted together (guards.throttles): per client address for anonymous
+# callers, per account for signed-in ones, shared by all gunicorn workers through the cache
+# below. Generous: a person recording at a table makes a few a minute; the limits only stop
+# a runaway script. The variable keeps its first name, from when only the API counted.
+ANON_WRITE_RATE = os.environ.get("DJANGO_API_ANON_WRITE_RATE", "120/min")
+USER_WRITE_RATE = os.environ.get("DJANGO_USER_WRITE_RATE", "600/min")
+# Shoes one person (an account, or an anonymous browser) may keep at once.
+MAX_SHOES_PER_OWNER = env_int("DJANGO_MAX_SHOES_PER_OWNER", 500)
 # The cache holds the write throttle's counts and the sessions (below).
 if DEBUG:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:
     # One machine, several worker processes: a file cache they all see, in memory (tmpfs)
-    # where the machine has /dev/shm: the throttle rewrites a client's entry on every write,
+    # where the machine has it: the throttle rewrites a client's entry on every write,
     # which cost 1.6 ms a recorded hand on disk and a few tenths of that in memory
     # (bench/load.py). Several machines need a shared cache (Redis, Memcached) instead.
-    memory = Path("/dev/shm")
+    # The file cache unpickles what it reads, so its folder must be the site's alone
+    # (guards.folders): the site refuses to start otherwise.
+    try:
+        cache_folder = private_folder(
+            os.environ.get("DJANGO_CACHE_DIR", "").strip() or default_cache_folder()
+        )
+    except FolderError as error:
+        raise ImproperlyConfigured(f"Refusing to start: {error}") from None
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": os.environ.get(
-                "DJANGO_CACHE_DIR",
-                str(
-                    (memory if memory.is_dir() else Path(tempfile.gettempdir()))
-                    / "baccarat-school-cache"
-                ),
-            ),
+            "LOCATION": str(cache_folder),
         }
     }
 
@@ -272,6 +348,6 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "baccarat_site.guards.client_ip"
+AXES_CLIENT_IP_CALLABLE = "guards.clients.client_ip"
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_VERBOSE = False

@@ -10,7 +10,7 @@ an aria-live region that stays in the page.
 
 import re
 
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST, require_safe
 from baccarat.cards import parse_cards
 from baccarat.roads import DERIVED_ROADS, OUTCOME_NAMES, ROAD_NAMES, scoreboard
 from baccarat.rules import BANKER_WHEN_PLAYER_STOOD, PLAYER_RULE, resolve, tableau_rows
+from guards.inputs import InputError, whole_number
 from lessons.course import MAX_HANDS, Directive, load_course
 from lessons.hands import permalink
 from lessons.learner import SESSION_KEY, Learner
@@ -30,6 +31,7 @@ FRAGMENTS = "lessons/course/directives.html"
 ATTEMPTS_KEY = "course_attempts"  # {lesson key: {check id: wrong answers so far}}
 FEEDBACK_KEY = "course_feedback"  # {lesson key: {check id, attempt, given}}, shown once
 OUTCOMES = re.compile(r"^[BPT]*$")
+MAX_BOARDS = 99  # road boards one lesson may hold; ?board= is checked against it
 # Kinds of question whose cards are a hand in dealing order (the others are just cards).
 HAND_KINDS = {"natural", "player_rule", "banker_rule", "winner", "payout"}
 
@@ -426,8 +428,12 @@ def lesson_page(request, lesson, state, status=200):
 def lesson(request, module, lesson):
     lesson = lesson_or_404(module, lesson)
     board = request.GET.get("board", "")
-    if request.htmx and board.isdigit():
-        return board_response(request, lesson, int(board))
+    if request.htmx and board:
+        try:
+            number = whole_number(board, field="board", low=1, high=MAX_BOARDS)
+        except InputError as error:
+            return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
+        return board_response(request, lesson, number)
     Learner(request).visit(lesson.key)
     state = LessonState(request, lesson, feedback=pop_feedback(request, lesson))
     return lesson_page(request, lesson, state)

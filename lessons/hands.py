@@ -17,6 +17,7 @@ from baccarat.examples import classic_hands
 from baccarat.rules import HandError, resolve, tableau_rows
 from baccarat.shoe import random_hand
 from baccarat.walkthrough import GATES, seat_of, walkthrough, what_if
+from guards.inputs import InputError, shown, whole_number
 
 KEYPAD = [("10" if rank == "T" else rank) for rank in RANKS] + ["?"]
 LAST_STEP = len(GATES)
@@ -50,14 +51,13 @@ def edited_tokens(request):
 
 
 def read_step(value):
-    """?step=1..6, or "all"; anything else starts at the first gate."""
+    """?step=1..6, or "all"; anything else (0, 7, "٣") starts at the first gate."""
     if value == "all":
         return LAST_STEP
     try:
-        step = int(value)
-    except (TypeError, ValueError):
+        return whole_number(value or "", field="step", low=1, high=LAST_STEP)
+    except InputError:
         return 1
-    return min(max(step, 1), LAST_STEP)
 
 
 def read_what_if(request, resolution):
@@ -65,12 +65,13 @@ def read_what_if(request, resolution):
     change, to = request.GET.get("change", ""), request.GET.get("to", "").strip()
     if not change and not to:
         return None, None
+    count = len(resolution.cards)
     try:
-        position = int(change) - 1
-    except ValueError:
-        return None, f"What if: {change!r} is not a card number."
-    if not 0 <= position < len(resolution.cards):
-        return None, f"What if: there is no card {change}; the hand has {len(resolution.cards)}."
+        position = whole_number(change, field="change", low=1, high=max(count, 1)) - 1
+    except InputError:
+        if change.isascii() and change.isdigit() and len(change) <= 6:
+            return None, f"What if: there is no card {int(change)}; the hand has {count}."
+        return None, f"What if: {shown(change)} is not a card number."
     try:
         return what_if(list(resolution.cards), position, parse_card(to)), None
     except CardError as error:

@@ -6,8 +6,6 @@ type (the results region, plus each field's message out of band). Every figure c
 baccarat.odds; this module reads the query string and formats numbers for the page.
 """
 
-from decimal import Decimal, InvalidOperation
-from fractions import Fraction
 from functools import lru_cache
 
 from django.shortcuts import render
@@ -27,12 +25,14 @@ from baccarat.odds import (
     shoe_after,
     values_of_ranks,
 )
+from guards.inputs import InputError, decimal_number, whole_number
 
 # A full shoe of some decks; a full shoe less the cards dealt; the cards left, by rank.
 SHOES = ("decks", "dealt", "ranks")
 DECKS = range(1, MAX_DECKS + 1)
 DEFAULT_DECKS = 8
 MOST_OF_A_RANK = 4 * MAX_DECKS
+COMMISSION_PLACES = 2  # 4.75%: tables charge whole or half per cents, never finer
 MAX_DEALT_TEXT = 5_000  # about 400 cards typed with suits and spaces: one whole 8-deck shoe
 SIDES = [("banker", "Banker"), ("player", "Player"), ("tie", "Tie")]
 VALUE_NAMES = {0: "0 (10, J, Q, K)", 1: "1 (ace)"}
@@ -66,28 +66,29 @@ def read_decks(text, errors):
     if not text:
         return DEFAULT_DECKS
     try:
-        decks = int(text)
-    except ValueError:
-        decks = None
-    if decks not in DECKS:
+        return whole_number(text, field="decks", low=1, high=MAX_DECKS)
+    except InputError:
         errors["decks"] = f"Choose a whole number of decks from 1 to {MAX_DECKS}."
         return None
-    return decks
 
 
 def read_commission(text, errors):
-    """The Banker commission, typed as a percentage ("5", "4.5"); 5% when blank."""
+    """The Banker commission, typed as a percentage ("5", "4.5"); 5% when blank. Its text
+    is checked before it becomes a number: "1e-99999999" would otherwise be a fraction
+    with a hundred-million-digit denominator."""
+    text = text.strip().removesuffix("%")
     if not text.strip():
         return COMMISSION
     try:
-        number = Decimal(text.strip().rstrip("%").strip())
-    except InvalidOperation:
-        errors["commission"] = "Enter the commission as a number of per cent, such as 5 or 4."
+        return decimal_number(
+            text, field="commission", low=0, below=100, places=COMMISSION_PLACES
+        ) / 100
+    except InputError:
+        errors["commission"] = (
+            "Enter the commission as a number of per cent, such as 5 or 4.5: from 0 up to "
+            f"100 per cent, with at most {COMMISSION_PLACES} decimals."
+        )
         return None
-    if not number.is_finite() or not 0 <= number < 100:
-        errors["commission"] = "Enter a commission from 0 up to 100 per cent."
-        return None
-    return Fraction(number) / 100
 
 
 def read_count(text):
@@ -96,15 +97,14 @@ def read_count(text):
     text = text.strip()
     if not text:
         return None, "Blank"
-    try:
-        n = int(text)
-    except ValueError:
-        return None, "Not a number"
-    if n < 0:
+    if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
         return None, "Negative"
-    if n > MOST_OF_A_RANK:
-        return None, f"Over {MOST_OF_A_RANK}"
-    return n, None
+    try:
+        return whole_number(text, field="count", low=0, high=MOST_OF_A_RANK), None
+    except InputError:
+        if text.isascii() and text.isdigit():
+            return None, f"Over {MOST_OF_A_RANK}"
+        return None, "Not a number"
 
 
 def read_rank_counts(typed, errors):
@@ -404,4 +404,10 @@ def calculator(request):
     ]
     context["announcement"] = announcement(context, errors)
     template = "lessons/odds.html#update" if request.htmx else "lessons/odds.html"
-    return render(request, template, context)
+    # A field that cannot be read is a 400 (the page still shows every message beside its
+    # field); htmx swaps it where it swaps the results (static/js/refusals.js).
+    response = render(request, template, context, status=400 if errors else 200)
+    if errors and request.htmx:
+        response["HX-Retarget"] = "#odds-results"
+        response["HX-Reswap"] = "outerHTML"
+    return response

@@ -3,16 +3,31 @@
 import secrets
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.exceptions import ValidationError
+from django.core.validators import (
+    MaxValueValidator,
+    MinValueValidator,
+    ProhibitNullCharactersValidator,
+)
 from django.db import IntegrityError, connection, models, transaction
 from django.db.models import Max, OuterRef, Subquery
 
 from baccarat.roads import Result
+from guards.inputs import text_problem
 from tracker.exchange import MAX_HANDS
 
 
 class ShoeFull(Exception):
     """Shoe.record refused: the shoe already holds MAX_HANDS hands."""
+
+
+def validate_plain_text(value):
+    """A name is printable text: no NUL (PostgreSQL cannot store it), no lone surrogate (it
+    cannot be encoded), no control character. The forms, the API and the importer all
+    check a shoe's name with these validators (Shoe.check_name)."""
+    problem = text_problem(value)
+    if problem:
+        raise ValidationError(f"The name cannot be used: {problem}.", code="plain_text")
 
 
 def new_share_token():
@@ -81,7 +96,9 @@ class Shoe(models.Model):
     )
     # An anonymous visitor's id, kept in their session (see tracker.visitors).
     visitor = models.CharField(max_length=64, blank=True, db_index=True)
-    name = models.CharField(max_length=100)
+    name = models.CharField(
+        max_length=100, validators=[ProhibitNullCharactersValidator(), validate_plain_text]
+    )
     decks = models.PositiveSmallIntegerField(
         default=8, validators=[MinValueValidator(1), MaxValueValidator(8)]
     )
@@ -95,6 +112,16 @@ class Shoe(models.Model):
 
     def __str__(self):
         return self.name
+
+    @classmethod
+    def check_name(cls, name):
+        """The model's own validators for a name that did not come through a form (the
+        API, an import): raises ValidationError with one message."""
+        field = cls._meta.get_field("name")
+        try:
+            field.clean(name, None)
+        except ValidationError as error:
+            raise ValidationError(" ".join(error.messages)) from None
 
     def results(self):
         """The hands as the road engine reads them, in dealing order. Read as plain rows,

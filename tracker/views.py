@@ -25,6 +25,8 @@ from baccarat.roads import (
     ROAD_NAMES,
     scoreboard,
 )
+from guards.fields import WholeNumberField
+from guards.throttles import throttled_writes
 from tracker.exchange import (
     FORMATS,
     MAX_BYTES,
@@ -34,15 +36,25 @@ from tracker.exchange import (
     import_shoe,
 )
 from tracker.models import Shoe, ShoeFull
-from tracker.visitors import create_shoe, own_shoe_or_404
+from tracker.visitors import (
+    TooManyShoes,
+    check_room_for_a_shoe,
+    create_shoe,
+    own_shoe_or_404,
+)
 
 # Empty columns drawn on a short road, so a new shoe still looks like a board.
 MIN_COLUMNS = {"bead_plate": 12, "big_road": 24, "derived": 30}
 
 
-class ShoeForm(forms.Form):
-    name = forms.CharField(max_length=100, strip=True)
-    decks = forms.IntegerField(min_value=1, max_value=8, initial=8)
+class ShoeForm(forms.ModelForm):
+    """The model's own fields and validators, which the API and the importer use too."""
+
+    decks = WholeNumberField(min_value=1, max_value=8, initial=8)
+
+    class Meta:
+        model = Shoe
+        fields = ["name", "decks"]
 
 
 class ImportForm(forms.Form):
@@ -60,8 +72,13 @@ class ImportForm(forms.Form):
         ],
         required=False,
     )
-    name = forms.CharField(max_length=100, required=False, help_text="Blank: taken from the file.")
-    decks = forms.IntegerField(min_value=1, max_value=8, required=False)
+    name = forms.CharField(
+        max_length=100,
+        required=False,
+        validators=Shoe._meta.get_field("name").validators,
+        help_text="Blank: taken from the file.",
+    )
+    decks = WholeNumberField(min_value=1, max_value=8, required=False)
 
     def clean(self):
         cleaned = super().clean()
@@ -75,8 +92,10 @@ class ImportForm(forms.Form):
         return cleaned
 
 
-class RenameForm(forms.Form):
-    name = forms.CharField(max_length=100, strip=True)
+class RenameForm(forms.ModelForm):
+    class Meta:
+        model = Shoe
+        fields = ["name"]
 
 
 def proofs_url(page_url):
@@ -273,16 +292,22 @@ def shoe_page_context(request, shoe, **extra):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@throttled_writes
 def index(request):
     shoes = Shoe.objects.owned_by(request).annotate(hand_count=Count("hands"))
     if request.method == "POST":
         form = ShoeForm(request.POST)
         if form.is_valid():
-            shoe = create_shoe(request, form.cleaned_data["name"], form.cleaned_data["decks"])
-            return redirect("tracker:shoe", shoe_id=shoe.pk)
+            try:
+                shoe = create_shoe(request, form.cleaned_data["name"], form.cleaned_data["decks"])
+            except TooManyShoes as refusal:
+                form.add_error(None, str(refusal))
+            else:
+                return redirect("tracker:shoe", shoe_id=shoe.pk)
     else:
         form = ShoeForm(initial={"name": f"Shoe {len(shoes) + 1}"})
-    return render(request, "tracker/index.html", {"shoes": shoes, "form": form})
+    status = 400 if form.errors else 200
+    return render(request, "tracker/index.html", {"shoes": shoes, "form": form}, status=status)
 
 
 @require_safe
@@ -322,6 +347,7 @@ def refuse_hand(request, shoe, error):
 
 
 @require_POST
+@throttled_writes
 def record(request, shoe_id):
     outcome = request.POST.get("outcome", "").strip().upper()
     if outcome not in OUTCOMES:
@@ -350,6 +376,7 @@ def record(request, shoe_id):
 
 
 @require_POST
+@throttled_writes
 def undo(request, shoe_id):
     shoe = own_shoe_or_404(request, shoe_id)
     hand = shoe.undo()
@@ -361,6 +388,7 @@ def undo(request, shoe_id):
 
 
 @require_POST
+@throttled_writes
 def rename(request, shoe_id):
     shoe = own_shoe_or_404(request, shoe_id)
     form = RenameForm(request.POST)
@@ -373,6 +401,7 @@ def rename(request, shoe_id):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@throttled_writes
 def delete(request, shoe_id):
     shoe = own_shoe_or_404(request, shoe_id)
     if request.method == "POST":
@@ -429,11 +458,17 @@ def shared_mark(request, token, road, index):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@throttled_writes
 def import_page(request):
     """Import a shoe from pasted text or a file. Every problem is listed with its line and
     character, and nothing is saved unless the whole shoe reads cleanly."""
     form = ImportForm(request.POST or None, request.FILES or None)
     problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            check_room_for_a_shoe(request)
+        except TooManyShoes as refusal:
+            form.add_error(None, str(refusal))
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         shoe, parsed = import_shoe(

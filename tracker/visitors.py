@@ -6,6 +6,7 @@ their shoes carry that id. (Signing in will adopt them: see the lessons issue.)
 
 import secrets
 
+from django.conf import settings
 from django.shortcuts import get_object_or_404
 
 from tracker.models import Shoe
@@ -19,7 +20,23 @@ def visitor_id(request, create=False):
     return visitor
 
 
+class TooManyShoes(Exception):
+    """The caller keeps settings.MAX_SHOES_PER_OWNER shoes already; the message says so."""
+
+
+def check_room_for_a_shoe(request):
+    """Raise TooManyShoes when the caller may not start another shoe."""
+    limit = settings.MAX_SHOES_PER_OWNER
+    if Shoe.objects.owned_by(request).count() >= limit:
+        raise TooManyShoes(
+            f"You keep {limit:,} shoes, the most one person can; delete one you no longer "
+            "need to start another."
+        )
+
+
 def create_shoe(request, name, decks=8):
+    """A new shoe of the caller's; TooManyShoes when they keep the most allowed."""
+    check_room_for_a_shoe(request)
     if request.user.is_authenticated:
         return Shoe.objects.create(owner=request.user, name=name, decks=decks)
     return Shoe.objects.create(visitor=visitor_id(request, create=True), name=name, decks=decks)

@@ -272,11 +272,17 @@ def test_openapi_documents_the_odds(client):
         ({"decks": 0}, 400, "decks"),
         ({"decks": 9}, 400, "decks"),
         ({"decks": -1}, 400, "decks"),
-        ({"decks": 8, "commission": "lots"}, 422, "commission"),
+        ({"decks": 8, "commission": "lots"}, 400, "commission"),
         ({"decks": 8, "commission": 5}, 400, "commission"),
         ({"decks": 8, "commission": -0.01}, 400, "commission"),
         ({"decks": 8, "commission": 1}, 400, "commission"),
         ({"decks": 8, "commission": "nan"}, 400, "commission"),
+        ({"decks": 8, "commission": "1e-20000000"}, 400, "commission"),
+        ({"decks": 8, "commission": "1e-300"}, 400, "commission"),
+        ({"decks": 8, "commission": "0.04751"}, 400, "commission"),
+        ({"decks": 8, "commission": "inf"}, 400, "commission"),
+        ({"decks": "9" * 5000}, 422, "decks"),
+        ({"decks": "١"}, 422, "decks"),
     ],
 )
 def test_get_refusals_name_the_field(client, query, status, field):

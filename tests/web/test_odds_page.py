@@ -165,6 +165,16 @@ def test_the_shoe_is_worked_out_from_the_fields_when_not_chosen(client):
         ({"commission": "lots"}, "commission", "Enter the commission as a number of per cent"),
         ({"commission": "100"}, "commission", "from 0 up to 100 per cent"),
         ({"commission": "-1"}, "commission", "from 0 up to 100 per cent"),
+        ({"commission": "1e-20000000"}, "commission", "at most 2 decimals"),
+        ({"commission": "4.125"}, "commission", "at most 2 decimals"),
+        ({"commission": "0x1p-3"}, "commission", "from 0 up to 100 per cent"),
+        ({"commission": "５"}, "commission", "from 0 up to 100 per cent"),
+        ({"commission": "nan"}, "commission", "from 0 up to 100 per cent"),
+        ({"commission": "1_0"}, "commission", "from 0 up to 100 per cent"),
+        ({"decks": "٨"}, "decks", "Choose a whole number of decks from 1 to 8."),
+        ({"decks": "9" * 5000}, "decks", "Choose a whole number of decks from 1 to 8."),
+        (rank_query(K="²"), "rank-K", "Not a number"),
+        (rank_query(K="1" * 5000), "rank-K", "Over 32"),
         ({"shoe": "dealt", "dealt": "Qh 4 X"}, "dealt", "Card 3: 'X' is not a card"),
         ({"shoe": "dealt", "dealt": "Qh ? 4"}, "dealt", "Card 2 is unknown (?)"),
         (
@@ -187,7 +197,7 @@ def test_the_shoe_is_worked_out_from_the_fields_when_not_chosen(client):
 )
 def test_wrong_input_gets_a_message_beside_the_field(client, query, field, message):
     response = client.get(URL, query)
-    assert response.status_code == 200
+    assert response.status_code == 400
     html = response.content.decode()
     assert message in field_error(html, field)
     assert "No odds yet" in html and 'data-odds="banker"' not in html

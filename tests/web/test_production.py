@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError
 
-from api.throttles import anonymous_writes
+from guards.throttles import anonymous_writes
 from tracker.models import Hand, Shoe
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -20,7 +20,7 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from api.throttles import anonymous_writes
+from guards.throttles import anonymous_writes
 from tracker.models import Shoe
 
 APP = get_wsgi_application()

@@ -84,11 +84,15 @@ def test_create_redirects_to_the_new_shoe(client):
         ({"name": "Shoe", "decks": "9"}, "decks"),
         ({"name": "Shoe", "decks": "eight"}, "decks"),
         ({"name": "Shoe"}, "decks"),
+        ({"name": "Shoe\x00", "decks": "8"}, "name"),
+        ({"name": "Sh\x07oe", "decks": "8"}, "name"),
+        ({"name": "Shoe", "decks": "٨"}, "decks"),
+        ({"name": "Shoe", "decks": "9" * 5000}, "decks"),
     ],
 )
 def test_create_refuses_bad_input_and_stores_nothing(client, data, field):
     response = client.post(reverse("tracker:index"), data)
-    assert response.status_code == 200
+    assert response.status_code == 400
     html = response.content.decode()
     assert 'class="errorlist' in html
     assert field in response.context["form"].errors

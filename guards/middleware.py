@@ -1,23 +1,11 @@
-"""Guards in front of every view: the request-size limit, and who the client is.
+"""Middleware in front of every view: the request-size limit.
 
-Login throttling is django-axes and API write throttling django-ninja's throttles; both are
-configured in settings ("Guards") and key the client by `client_ip` below.
+Login throttling is django-axes and write throttling is guards.throttles; both are
+configured in settings ("Guards") and key the client by guards.clients.client_ip.
 """
 
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
-
-
-def client_ip(request) -> str:
-    """The caller's address: REMOTE_ADDR, or with settings.NUM_PROXIES proxies in front,
-    the address the outermost of them saw (X-Forwarded-For counted from the right, which
-    is the part a client cannot write). Same rule as django-ninja's throttles."""
-    remote_addr = request.META.get("REMOTE_ADDR", "")
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
-    if settings.NUM_PROXIES and forwarded:
-        addresses = [part.strip() for part in forwarded.split(",")]
-        return addresses[-min(settings.NUM_PROXIES, len(addresses))] or remote_addr
-    return remote_addr
 
 
 class RequestBodyLimitMiddleware:

@@ -1,0 +1,24 @@
+"""Form fields that read numbers by guards.inputs' rule: ASCII digits only, bounded before
+conversion. Django's IntegerField also takes "٨" (an Arabic-Indic 8) and "8.0"."""
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from guards.inputs import InputError, whole_number
+
+
+class WholeNumberField(forms.IntegerField):
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int):
+            return value
+        try:
+            return whole_number(
+                str(value), field=self.label or "number", low=self.min_value, high=self.max_value
+            )
+        except InputError:
+            raise ValidationError(
+                f"Enter a whole number from {self.min_value} to {self.max_value}.",
+                code="invalid",
+            ) from None

@@ -25,8 +25,13 @@ keepalive = 5
 # Errors to stderr; the reverse proxy in front keeps the access log.
 errorlog = "-"
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
-# gunicorn trusts X-Forwarded-Proto only from these addresses (a proxy on this machine).
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+# Forwarded headers are trusted in exactly one place, Django's settings, and only when
+# configured there (DJANGO_SECURE_PROXY_SSL_HEADER, DJANGO_NUM_PROXIES). gunicorn would
+# otherwise turn X-Forwarded-Proto: https from 127.0.0.1 into wsgi.url_scheme=https by
+# itself, skipping the HTTPS redirect and sending HSTS over plain HTTP.
+secure_scheme_headers = {}
+forwarded_allow_ips = ""
+forwarder_headers = ""
 # No gunicornc control socket: one shared path per user would clash between two instances.
 control_socket_disable = True
 

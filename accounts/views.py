@@ -8,10 +8,12 @@ done before signing up or in is lost.
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import authenticate
 from django.contrib.auth import login as log_in
 from django.contrib.auth import views as auth
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.contrib.messages.views import SuccessMessageMixin
+from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
 from django.shortcuts import render, resolve_url
 from django.urls import reverse_lazy
@@ -87,10 +89,37 @@ def logout(request):
     return response
 
 
-password_change = auth.PasswordChangeView.as_view(
-    template_name="accounts/password_change_form.html",
-    success_url=reverse_lazy("accounts:password_change_done"),
-)
+class CountedPasswordChangeForm(PasswordChangeForm):
+    """The old password is checked through `authenticate`, as signing in checks it, so
+    django-axes counts its failures with sign-in's and locks the account and address out
+    after the same five (a stolen session must not get unlimited guesses here)."""
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        self.request = request
+        super().__init__(user, *args, **kwargs)
+
+    def clean_old_password(self):
+        old_password = self.cleaned_data["old_password"]
+        checked = authenticate(
+            self.request, username=self.user.get_username(), password=old_password
+        )
+        if checked is None or checked.pk != self.user.pk:
+            raise ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            )
+        return old_password
+
+
+class PasswordChange(auth.PasswordChangeView):
+    form_class = CountedPasswordChangeForm
+    template_name = "accounts/password_change_form.html"
+    success_url = reverse_lazy("accounts:password_change_done")
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
+password_change = PasswordChange.as_view()
 password_change_done = auth.PasswordChangeDoneView.as_view(
     template_name="accounts/password_change_done.html"
 )

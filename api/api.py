@@ -8,6 +8,7 @@ from ninja.errors import ValidationError
 
 from api.hands import router as hands_router
 from api.odds import router as odds_router
+from api.parser import CheckedJsonParser
 from api.renderers import ORJSONRenderer
 from api.roads import router as roads_router
 from api.shoes import router as shoes_router
@@ -53,6 +54,7 @@ api = DocumentedAPI(
     "out the exact odds of a hand from any shoe, draw the scoreboard roads, and keep your own "
     "shoes.",
     renderer=ORJSONRenderer(),
+    parser=CheckedJsonParser(),
 )
 api.add_router("/hands", hands_router)
 api.add_router("/odds", odds_router)

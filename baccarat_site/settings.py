@@ -92,6 +92,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "guards.middleware.JsonApiMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -194,9 +195,7 @@ RESPONSIBLE_USE_HELPLINES = [
 # (localhost:25 by default). A mail server that does not answer costs a request at most
 # the timeout below and is reported on stderr; the error page is still served.
 ADMINS = [
-    address.strip()
-    for address in os.environ.get("DJANGO_ADMINS", "").split(",")
-    if address.strip()
+    address.strip() for address in os.environ.get("DJANGO_ADMINS", "").split(",") if address.strip()
 ]
 if os.environ.get("DJANGO_SERVER_EMAIL", "").strip():
     SERVER_EMAIL = os.environ["DJANGO_SERVER_EMAIL"].strip()
@@ -268,6 +267,19 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_flag("DJANGO_SECURE_HSTS_PRELOAD", True)
+# `make serve` fails on every warning of `check --deploy`, except those about a protection
+# the operator switched off on purpose with its own variable (a plain-HTTP trial on one
+# machine, README "Deploy"); leaving the variables unset never silences anything.
+SILENCED_SYSTEM_CHECKS = [
+    check
+    for variable, off, checks in [
+        ("DJANGO_SECURE_SSL_REDIRECT", not SECURE_SSL_REDIRECT, ["security.W008"]),
+        ("DJANGO_SECURE_COOKIES", not SESSION_COOKIE_SECURE, ["security.W012", "security.W016"]),
+        ("DJANGO_SECURE_HSTS_SECONDS", not SECURE_HSTS_SECONDS, ["security.W004"]),
+    ]
+    if os.environ.get(variable, "").strip() and off
+    for check in checks
+]
 
 # Django's own Content Security Policy, in every mode (so the browser tests see it too).
 # Scripts come only from our static files (htmx included) or carry the request's nonce;

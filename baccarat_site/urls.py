@@ -12,3 +12,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
 ]
+
+# Branded error pages, JSON under /api/ (baccarat_site/errors.py); used with DEBUG off.
+handler400 = "baccarat_site.errors.bad_request"
+handler403 = "baccarat_site.errors.permission_denied"
+handler404 = "baccarat_site.errors.page_not_found"
+handler500 = "baccarat_site.errors.server_error"

@@ -26,6 +26,7 @@ from typing import Any
 from baccarat.cards import CardError, parse_card
 from baccarat.roads import OUTCOME_NAMES, OUTCOMES, OutcomeError
 from baccarat.rules import HandError, resolve
+from guards.inputs import InputError, read_json, shown, text_problem
 
 CSV_COLUMNS = ("seq", "outcome", "player_pair", "banker_pair", "natural", "cards")
 FLAGS = ("player_pair", "banker_pair", "natural")
@@ -87,6 +88,8 @@ class ShoeImport:
     name: str | None = None
     decks: int | None = None
     more_problems: int = 0  # found beyond the MAX_PROBLEMS listed
+    # The hands the text holds, counted even past MAX_HANDS, where they are no longer read.
+    counted: int = 0
 
     @property
     def ok(self) -> bool:
@@ -284,10 +287,11 @@ def read_shoe(
         )
         return parsed
     {"csv": _read_csv, "json": _read_json, "plain": _read_plain}[kind](text, parsed)
-    if parsed.ok and not parsed.hands:
+    counted = max(parsed.counted, len(parsed.hands))
+    if parsed.ok and not counted:
         parsed.add(Problem("there are no hands to import"))
-    if len(parsed.hands) > MAX_HANDS:
-        parsed.add(Problem(f"{len(parsed.hands):,} hands; a shoe can hold at most {MAX_HANDS:,}"))
+    if counted > MAX_HANDS:
+        parsed.add(Problem(f"{counted:,} hands; a shoe can hold at most {MAX_HANDS:,}"))
     if not parsed.ok:
         parsed.hands = []
     return parsed
@@ -300,7 +304,9 @@ def _read_plain(text: str, parsed: ShoeImport) -> None:
                 continue
             letter = character.upper()
             if letter in OUTCOMES:
-                parsed.hands.append(ShoeHand(letter))
+                parsed.counted += 1
+                if parsed.counted <= MAX_HANDS:  # past the limit, only counted
+                    parsed.hands.append(ShoeHand(letter))
             else:
                 # The engine's own wording: "line 2, character 5: 'X' is not an outcome..."
                 error = OutcomeError(position, character, number)
@@ -322,11 +328,14 @@ def _read_csv(text: str, parsed: ShoeImport) -> None:
                 if not _check_header(header, number, parsed):
                     return
                 continue
+            parsed.counted += 1
+            if parsed.counted > MAX_HANDS:
+                continue  # too many: the rest are only counted, so the refusal says how many
             seq = expected_seq
             # After a gap, expect the numbering to go on from the seq written, so a missing
             # row is reported once, not on every line after it.
             written = row[header.index("seq")].strip() if "seq" in header[: len(row)] else ""
-            expected_seq = int(written) + 1 if written.isdigit() else expected_seq + 1
+            expected_seq = int(written) + 1 if _is_seq(written) else expected_seq + 1
             if len(row) != len(header):
                 parsed.add(
                     Problem(
@@ -340,12 +349,16 @@ def _read_csv(text: str, parsed: ShoeImport) -> None:
             hand = _csv_hand(cells, number, seq, parsed)
             if hand is not None:
                 parsed.hands.append(hand)
-            if len(parsed.hands) > MAX_HANDS:
-                return
     except csv.Error as error:
         parsed.add(Problem(f"not valid CSV: {error}", line=reader.line_num))
     if header is None:
         parsed.add(Problem("the file is empty; the first line must be the header"))
+
+
+def _is_seq(text: str) -> bool:
+    """ASCII digits, few enough to be a hand's number ("²" and "٣" are digits to
+    str.isdigit(), and int() of thousands of digits raises)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
 
 
 def _check_header(header: list[str], number: int, parsed: ShoeImport) -> bool:
@@ -379,10 +392,10 @@ def _csv_hand(
 ) -> ShoeHand | None:
     before = len(parsed.problems) + parsed.more_problems
     if cells.get("seq", "") not in ("", str(expected_seq)):
-        if cells["seq"].isdigit():
-            message = f"seq {cells['seq']} is out of order; expected {expected_seq}"
+        if _is_seq(cells["seq"]):
+            message = f"seq {int(cells['seq'])} is out of order; expected {expected_seq}"
         else:
-            message = f"seq {cells['seq']!r} is not a whole number; expected {expected_seq}"
+            message = f"seq {shown(cells['seq'])} is not a whole number; expected {expected_seq}"
         parsed.add(Problem(message, line=number))
     outcome = read_outcome(cells["outcome"])
     if outcome is None:
@@ -404,6 +417,7 @@ def _csv_hand(
         cards, problems = read_cards(re.split(r"[\s,]+", cells["cards"].strip()), outcome)
         for problem in problems:
             parsed.add(Problem(problem, line=number))
+        cards = cards or None  # no cards written: none recorded
     if len(parsed.problems) + parsed.more_problems > before:
         return None
     return ShoeHand(outcome, cards=cards, **flags)
@@ -411,11 +425,16 @@ def _csv_hand(
 
 def _read_json(text: str, parsed: ShoeImport) -> None:
     try:
-        document = json.loads(text)
+        document = read_json(text)
     except json.JSONDecodeError as error:
         parsed.add(
             Problem(f"not valid JSON: {error.msg}", line=error.lineno, character=error.colno)
         )
+        return
+    except InputError as error:
+        # Too deeply nested, NaN or Infinity, a number too long, a lone surrogate: the
+        # message names the place ("hands[3].outcome: ..."), or "body" for the whole file.
+        parsed.add(Problem(str(error).removeprefix("body: ")))
         return
     if isinstance(document, dict):
         # Other top-level keys are ignored: a shoe saved from the API carries its roads.
@@ -429,6 +448,8 @@ def _read_json(text: str, parsed: ShoeImport) -> None:
         if name is not None:
             if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
                 parsed.add(Problem(f"must be text of 1 to {MAX_NAME} characters", where="name"))
+            elif problem := text_problem(name.strip()):
+                parsed.add(Problem(problem, where="name"))
             else:
                 parsed.name = name.strip()
         decks = document.get("decks")
@@ -446,7 +467,7 @@ def _read_json(text: str, parsed: ShoeImport) -> None:
         parsed.add(Problem("must be a list of hands", where="hands"))
         return
     if len(hands) > MAX_HANDS:
-        parsed.add(Problem(f"{len(hands):,} hands; a shoe can hold at most {MAX_HANDS:,}"))
+        parsed.counted = len(hands)  # read_shoe says how many is too many
         return
     for index, entry in enumerate(hands):
         hand = _json_hand(entry, index, parsed)
@@ -472,11 +493,19 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
         return None
     before = len(parsed.problems) + parsed.more_problems
     for key in sorted(set(entry) - set(CSV_COLUMNS)):
+        name = key if key.isprintable() and len(key) <= 24 else shown(key)
         parsed.add(
-            Problem(f"unknown key; a hand has {', '.join(CSV_COLUMNS)}", where=f"{where}.{key}")
+            Problem(f"unknown key; a hand has {', '.join(CSV_COLUMNS)}", where=f"{where}.{name}")
         )
     seq = entry.get("seq")
-    if seq is not None and (isinstance(seq, bool) or seq != index + 1):
+    if seq is not None and type(seq) is not int:  # not True, not 1.0, not "1"
+        parsed.add(
+            Problem(
+                f"{shown(json.dumps(seq))} is not a whole number; expected {index + 1}",
+                where=f"{where}.seq",
+            )
+        )
+    elif seq is not None and seq != index + 1:
         parsed.add(Problem(f"{seq!r} is out of order; expected {index + 1}", where=f"{where}.seq"))
     if "outcome" not in entry:
         parsed.add(Problem("missing; give B, P or T", where=f"{where}.outcome"))
@@ -490,7 +519,7 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
         value = entry.get(flag)
         if value is None:
             flags[flag] = False
-        elif isinstance(value, bool) or value in (0, 1):
+        elif isinstance(value, bool) or (type(value) is int and value in (0, 1)):  # not 1.0
             flags[flag] = bool(value)
         else:
             parsed.add(Problem(f"{value!r} is not true or false", where=f"{where}.{flag}"))
@@ -506,6 +535,7 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
             for problem in problems:
                 location, message = problem.split(": ", 1)
                 parsed.add(Problem(message, where=f"{where}.{location}"))
+            cards = cards or None  # [] or "": no cards recorded, as null
     if len(parsed.problems) + parsed.more_problems > before:
         return None
     return ShoeHand(outcome, cards=cards, **flags)
@@ -515,12 +545,16 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
 
 
 def default_name(parsed: ShoeImport, filename: str | None = None) -> str:
+    """The JSON document's name, else the file's name without its extension, else
+    "Imported shoe". A file's name is anyone's text: a character no name may hold (NUL,
+    a control character, a lone surrogate) is left out of it."""
     if parsed.name:
         return parsed.name
     if filename:
-        stem = filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1].rsplit(".", 1)[0].strip()
+        stem = filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1].rsplit(".", 1)[0]
+        stem = " ".join("".join(" " if text_problem(ch) else ch for ch in stem).split())
         if stem:
-            return stem[:MAX_NAME]
+            return stem[:MAX_NAME].strip()
     return "Imported shoe"
 
 
@@ -566,9 +600,13 @@ def import_shoe(
     if decks is not None and not (isinstance(decks, int) and 1 <= decks <= 8):
         parsed.add(Problem(f"{decks!r} is not a whole number from 1 to 8", where="decks"))
         parsed.hands = []
+    name = (name or "").strip()[:MAX_NAME]
+    if problem := text_problem(name):
+        parsed.add(Problem(problem, where="name"))
+        parsed.hands = []
     if not parsed.ok:
         return None, parsed
-    name = (name or "").strip()[:MAX_NAME] or default_name(parsed, filename)
+    name = name or default_name(parsed, filename)
     decks = decks or parsed.decks or 8
     if request.user.is_authenticated:
         shoe = save_shoe(parsed, name=name, decks=decks, owner=request.user)

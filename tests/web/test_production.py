@@ -70,6 +70,34 @@ def test_check_deploy_would_report_a_development_key(tmp_path):
     assert "security.W009" in result.stderr + result.stdout
 
 
+def test_serve_refuses_to_start_with_a_short_key_and_says_how_to_make_one(tmp_path):
+    env = production_env(tmp_path, DJANGO_SECRET_KEY="too-short", VENV_PY=sys.executable)
+    result = subprocess.run(
+        ["sh", "scripts/serve"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 1
+    assert "security.W009" in result.stdout + result.stderr
+    assert "the site was not started" in result.stderr
+    assert "secrets.token_urlsafe(50)" in result.stderr
+
+
+def test_a_protection_switched_off_by_its_variable_is_the_only_warning_silenced(tmp_path):
+    trial = production_env(
+        tmp_path,
+        DJANGO_SECURE_SSL_REDIRECT="0",
+        DJANGO_SECURE_COOKIES="0",
+        DJANGO_SECURE_HSTS_SECONDS="0",
+    )
+    result = run_python(trial, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
+    assert result.returncode == 0, result.stdout + result.stderr
+    # The same settings reached some other way are not silenced: a warning per protection.
+    env = production_env(tmp_path, DJANGO_DEBUG="1", DJANGO_SECRET_KEY=secrets.token_urlsafe(50))
+    result = run_python(env, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
+    assert result.returncode != 0
+    for check in ("security.W008", "security.W012", "security.W016", "security.W004"):
+        assert check in result.stdout + result.stderr
+
+
 @pytest.mark.parametrize("entry", ["manage.py check", "wsgi"])
 def test_production_without_a_secret_key_fails_fast_saying_how_to_set_it(tmp_path, entry):
     if entry == "wsgi":
@@ -288,6 +316,45 @@ def test_a_successful_sign_in_before_the_limit_resets_the_count(client, settings
     for _attempt in range(4):
         response = client.post("/accounts/login/", {"username": "ada", "password": "wrong"})
         assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_changing_the_password_locks_out_after_five_wrong_old_passwords(client, settings):
+    settings.AXES_ENABLED = True
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    user = User.objects.create_user("ada", password=PASSWORD)
+    client.force_login(user)
+    new = "another long password 2"
+    change = {"new_password1": new, "new_password2": new}
+    for _attempt in range(4):
+        response = client.post("/accounts/password/", {"old_password": "wrong", **change})
+        assert response.status_code == 200  # the form again, with its error
+        assert "incorrectly" in response.content.decode()
+    response = client.post("/accounts/password/", {"old_password": "wrong", **change})
+    assert response.status_code == 429
+    # Locked out: even the right old password changes nothing now.
+    response = client.post("/accounts/password/", {"old_password": PASSWORD, **change})
+    assert response.status_code == 429
+    user.refresh_from_db()
+    assert user.check_password(PASSWORD) and not user.check_password(new)
+    # And signing in with that username from this address is locked too: one count.
+    client.logout()
+    signing_in = client.post("/accounts/login/", {"username": "ada", "password": PASSWORD})
+    assert signing_in.status_code == 429
+
+
+@pytest.mark.django_db
+def test_the_right_old_password_still_changes_it(client, settings):
+    settings.AXES_ENABLED = True
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    user = User.objects.create_user("ada", password=PASSWORD)
+    client.force_login(user)
+    new = "another long password 2"
+    change = {"old_password": PASSWORD, "new_password1": new, "new_password2": new}
+    response = client.post("/accounts/password/", change)
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password(new)
 
 
 @pytest.fixture

@@ -1,0 +1,111 @@
+"""The error pages (issue 11): 400, 403, the failed CSRF check, 404 and 500 in the site's
+layout with a way back, instead of Django's bare "Not Found". Wired in urls.py (handler400 …
+handler500) and settings.CSRF_FAILURE_VIEW. Django uses them only with DEBUG off.
+
+Under /api/ each answers JSON in the API's error shape, `{"detail": "..."}`, with the same
+status (django-ninja answers its own errors; these are the requests it never sees, such as
+an unknown endpoint).
+
+templates/429.html has no handler here: a throttle renders it with `detail` (text) and
+`retry_after` (seconds), both optional.
+
+The 500 page must never fail in turn: it is rendered with the request, so the layout has its
+navigation, and if that raises too (the database is down and a context processor needs it,
+say) the answer is a minimal page with no template at all.
+"""
+
+import logging
+from urllib.parse import urlsplit
+
+from django.core.exceptions import DisallowedHost
+from django.http import HttpResponseServerError, JsonResponse
+from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
+
+logger = logging.getLogger(__name__)
+
+API_PREFIX = "/api/"
+SHARED_PREFIX = "/tracker/shared/"
+
+FALLBACK_500 = """<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Something went wrong · Baccarat School</title></head>
+<body>
+<h1>Something went wrong on our side</h1>
+<p>The page could not be shown. The error has been logged. Please try again in a minute.</p>
+<p><a href="/">Back to the start</a></p>
+</body>
+</html>
+"""
+
+
+def is_api(request):
+    return request.path_info.startswith(API_PREFIX)
+
+
+def came_from(request):
+    """The page that led here, as a path on this site (from the Referer), or None. Only a
+    same-host address is offered back, and only its path and query: never another site, nor
+    a `javascript:` link."""
+    referer = request.META.get("HTTP_REFERER", "")
+    if not referer:
+        return None
+    try:
+        host = request.get_host()
+        parts = urlsplit(referer)
+    except (DisallowedHost, ValueError):
+        return None
+    if parts.scheme not in ("http", "https") or parts.netloc != host:
+        return None
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    # Relative and on no other host, even as a browser reads it ("//x", "/\\x").
+    if not path.startswith("/") or not url_has_allowed_host_and_scheme(path, allowed_hosts=None):
+        return None
+    return path
+
+
+def error_page(request, status, template_name, detail, context=None):
+    if is_api(request):
+        return JsonResponse({"detail": detail}, status=status)
+    context = {"status": status, "came_from": came_from(request), **(context or {})}
+    return render(request, template_name, context, status=status)
+
+
+def bad_request(request, exception=None):
+    return error_page(request, 400, "400.html", "Bad request.")
+
+
+def permission_denied(request, exception=None):
+    return error_page(request, 403, "403.html", "You do not have permission to do that.")
+
+
+def csrf_failure(request, reason=""):
+    # `reason` is for the log (Django logs it on django.security.csrf), not for the page.
+    return error_page(
+        request,
+        403,
+        "403_csrf.html",
+        "CSRF check failed: reload the page and try again, with cookies allowed for this site.",
+    )
+
+
+def page_not_found(request, exception=None):
+    if is_api(request):
+        return JsonResponse(
+            {"detail": f"{request.path}: no such endpoint (the list is at /api/v1/docs)"},
+            status=404,
+        )
+    shared_link = request.path_info.startswith(SHARED_PREFIX)
+    return error_page(request, 404, "404.html", "Not found.", {"shared_link": shared_link})
+
+
+def server_error(request):
+    if is_api(request):
+        return JsonResponse(
+            {"detail": "Internal server error: the error has been logged."}, status=500
+        )
+    try:
+        return render(request, "500.html", {"status": 500}, status=500)
+    except Exception:
+        logger.exception("500.html could not be rendered; the plain fallback was sent")
+        return HttpResponseServerError(FALLBACK_500)

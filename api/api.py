@@ -4,14 +4,16 @@ Every answer comes from `baccarat/`; this package only validates input and shape
 """
 
 from ninja import NinjaAPI
-from ninja.errors import ValidationError
+from ninja.errors import HttpError, ValidationError
 
 from api.hands import router as hands_router
 from api.odds import router as odds_router
-from api.parser import CheckedJsonParser
+from api.parser import BodyRefused, CheckedJsonParser
 from api.renderers import ORJSONRenderer
 from api.roads import router as roads_router
 from api.shoes import router as shoes_router
+
+WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 
 class DocumentedAPI(NinjaAPI):
@@ -30,8 +32,38 @@ class DocumentedAPI(NinjaAPI):
             },
             "required": ["detail", "errors"],
         }
-        for operations in schema["paths"].values():
-            for operation in operations.values():
+        error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
+        for path, operations in schema["paths"].items():
+            for method, operation in operations.items():
+                if method.upper() in WRITE_METHODS:
+                    # Only the shoes' writes use the session; the others write nothing.
+                    if "/shoes" in path:
+                        operation["responses"].setdefault(
+                            "403",
+                            {
+                                "description": "A write with this site's session cookie "
+                                "from a page of another site (Origin), or a signed-in "
+                                "session without its CSRF token",
+                                "content": error,
+                            },
+                        )
+                if operation.get("requestBody"):
+                    operation["responses"].setdefault(
+                        "400",
+                        {
+                            "description": "The body is not UTF-8 JSON, or nests too deeply, "
+                            "or holds NaN, a lone surrogate or a number too long: `detail` "
+                            "says which and where",
+                            "content": error,
+                        },
+                    )
+                    operation["responses"].setdefault(
+                        "415",
+                        {
+                            "description": "The body was not sent as application/json",
+                            "content": error,
+                        },
+                    )
                 if operation.get("parameters") or operation.get("requestBody"):
                     operation["responses"].setdefault(
                         "422",
@@ -60,6 +92,16 @@ api.add_router("/hands", hands_router)
 api.add_router("/odds", odds_router)
 api.add_router("/roads", roads_router)
 api.add_router("/shoes", shoes_router)
+
+
+@api.exception_handler(HttpError)
+def http_error(request, exc):
+    """ninja's own answer to an HttpError, unless it wraps a body the parser refused: then
+    that refusal's status and words (api.parser)."""
+    refused = exc.__cause__
+    if isinstance(refused, BodyRefused):
+        return api.create_response(request, {"detail": refused.detail}, status=refused.status)
+    return api.create_response(request, {"detail": str(exc)}, status=exc.status_code)
 
 
 # Pydantic tags an error inside a `str | int` field with the branch it tried.

@@ -8,9 +8,11 @@ cannot act as them. Anonymous callers are not checked: their only credential is 
 session cookie, which is SameSite=Lax, so browsers do not send it with another site's
 POST or DELETE; and a program without a session has nothing to forge. Django's
 CsrfViewMiddleware itself does not check these views because django-ninja marks them
-csrf_exempt; `check_csrf_if_signed_in` puts the check back where it matters.
+csrf_exempt; `check_write_allowed` puts the check back where it matters, and refuses
+any cookie-carried write whose Origin is another site's.
 """
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.http import Http404
@@ -24,6 +26,8 @@ from api.errors import ErrorOut
 from api.renderers import json_response
 from api.roads import RoadsOut, scoreboard_payload
 from baccarat.roads import Result, scoreboard
+from guards.inputs import shown
+from guards.origins import foreign_origin
 from guards.throttles import WRITES
 from tracker.exchange import read_cards, read_outcome
 from tracker.models import Shoe, ShoeFull
@@ -86,7 +90,17 @@ class HandIn(Schema):
     )
 
 
-def check_csrf_if_signed_in(request) -> None:
+def check_write_allowed(request) -> None:
+    """A 403 for a write that rides on this site's session cookie from a page of another
+    site (its Origin says so; SameSite=Lax keeps the cookie off most such requests, not
+    all), and for a signed-in session without its CSRF token."""
+    origin = foreign_origin(request)
+    if origin is not None and settings.SESSION_COOKIE_NAME in request.COOKIES:
+        raise HttpError(
+            403,
+            f"Origin: a page of {shown(origin, 60)} may not write with this site's session "
+            "cookie; call the API without the cookie, or from this site's own pages",
+        )
     if request.user.is_authenticated:
         refused = check_csrf(request)
         if refused is not None:
@@ -166,7 +180,7 @@ def list_shoes(request):
     "cookie that owns it: send it back to use the shoe.",
 )
 def start_shoe(request, payload: ShoeIn):
-    check_csrf_if_signed_in(request)
+    check_write_allowed(request)
     name = payload.name.strip()
     if not name:
         raise HttpError(400, "name: give the shoe a name (it is empty)")
@@ -232,7 +246,7 @@ def record_hand(
         "the whole shoe",
     ),
 ):
-    check_csrf_if_signed_in(request)
+    check_write_allowed(request)
     outcome = read_outcome(payload.outcome)
     if outcome is None:
         raise HttpError(400, f"outcome: {payload.outcome!r} is not an outcome; use B, P or T")
@@ -280,7 +294,7 @@ def record_hand(
     summary="Undo the last hand",
 )
 def undo_hand(request, shoe_id: int):
-    check_csrf_if_signed_in(request)
+    check_write_allowed(request)
     shoe = caller_shoe(request, shoe_id)
     if shoe.undo() is None:
         raise HttpError(409, "this shoe has no hands to undo")

@@ -58,10 +58,7 @@ def throttled_writes(view):
 
 def too_many_writes(request, wait):
     seconds = max(1, math.ceil(wait or 1))
-    detail = (
-        "That is more changes in a minute than a person makes at a table, so this one was "
-        f"not saved. Try again in {seconds} second{'s' * (seconds != 1)}."
-    )
+    detail = "That is more changes in a minute than a person makes at a table."
     response = render(
         request, "429.html", {"detail": detail, "retry_after": seconds}, status=429
     )

@@ -9,11 +9,16 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def guards_off_unless_tested(settings):
-    """django-axes counts failed sign-ins and the API throttle counts anonymous writes from
-    127.0.0.1 across tests: off (and an empty cache) for every test, and the tests of those
-    guards (tests/web/test_production.py) turn them back on."""
+def guards_off_unless_tested(settings, monkeypatch):
+    """django-axes counts failed sign-ins and the write throttles count writes from
+    127.0.0.1 across tests (and across a hypothesis test's examples): off, and an empty
+    cache, for every test; the tests of those guards (tests/web/test_production.py,
+    test_hardening.py) turn them back on with the limits they test."""
     from django.core.cache import cache
 
+    from guards.throttles import anonymous_writes, signed_in_writes
+
     settings.AXES_ENABLED = False
+    monkeypatch.setattr(anonymous_writes, "num_requests", 1_000_000)
+    monkeypatch.setattr(signed_in_writes, "num_requests", 1_000_000)
     cache.clear()

@@ -125,3 +125,23 @@ def test_everything_works_without_javascript(live_server, browser):
     page.get_by_role("link", name=re.compile("Back to the scoreboard")).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Plain shoe")
     context.close()
+
+
+def test_a_refused_hand_is_said_on_the_page_not_lost_silently(live_server, page: Page, settings):
+    """htmx swaps nothing on a 429: the page must still say the hand was not recorded."""
+    from guards.throttles import anonymous_writes
+
+    start_shoe(live_server, page, "Busy shoe")  # one write
+    limit = anonymous_writes.num_requests
+    anonymous_writes.num_requests = 2
+    try:
+        page.keyboard.press("B")  # the second write: recorded
+        expect(beads(page)).to_have_count(1)
+        page.keyboard.press("P")  # the third: refused with 429
+        alert = page.get_by_role("alert")
+        expect(alert).to_contain_text("Too many requests")
+        expect(alert).to_contain_text("more changes in a minute than a person makes")
+        expect(beads(page)).to_have_count(1)
+        assert Shoe.objects.get(name="Busy shoe").hands.count() == 1
+    finally:
+        anonymous_writes.num_requests = limit

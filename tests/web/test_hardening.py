@@ -303,3 +303,15 @@ def test_a_body_json_cannot_read_is_a_400_saying_why(client, body, words):
     )
     assert response.status_code == 400
     assert words in response.json()["detail"]
+
+
+def test_the_write_limits_are_the_documented_ones():
+    from guards.throttles import AnonymousWriteThrottle, SignedInWriteThrottle
+
+    anonymous = AnonymousWriteThrottle("120/min")
+    assert (anonymous.num_requests, anonymous.duration) == (120, 60)
+    from django.conf import settings
+
+    assert settings.ANON_WRITE_RATE == "120/min" and settings.USER_WRITE_RATE == "600/min"
+    assert SignedInWriteThrottle(settings.USER_WRITE_RATE).num_requests == 600
+    assert settings.MAX_SHOES_PER_OWNER == 500

@@ -35,6 +35,11 @@ class DocumentedAPI(NinjaAPI):
         error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
         for path, operations in schema["paths"].items():
             for method, operation in operations.items():
+                # ninja keys its responses by int; one key per status, or the document
+                # would hold "400" twice (Swagger UI then refuses to read it).
+                operation["responses"] = {
+                    str(status): answer for status, answer in operation["responses"].items()
+                }
                 if method.upper() in WRITE_METHODS:
                     # Only the shoes' writes use the session; the others write nothing.
                     if "/shoes" in path:

@@ -10,6 +10,8 @@ cannot say that "Z" is not a card or that Player's natural deals no third card, 
 are 400s with a `detail` by design (API.md).
 """
 
+import json
+
 import pytest
 import schemathesis
 from django.conf import settings as django_settings
@@ -91,3 +93,14 @@ def test_operations_on_a_shoe_of_ones_own(case, own_shoe):
     shoe_id, cookies = own_shoe
     case.path_parameters = {**(case.path_parameters or {}), "shoe_id": shoe_id}
     case.call_and_validate(cookies=cookies, excluded_checks=[positive_data_acceptance])
+
+
+def test_every_status_is_listed_once_per_operation(client):
+    text = client.get("/api/v1/openapi.json").content.decode()
+
+    def no_duplicates(pairs):
+        keys = [key for key, _value in pairs]
+        assert len(keys) == len(set(keys)), keys
+        return dict(pairs)
+
+    json.loads(text, object_pairs_hook=no_duplicates)

@@ -5,7 +5,14 @@ tests/web    pages, forms and the API through Django's test client
 tests/e2e    a real Chromium against live_server (see tests/e2e/conftest.py)
 """
 
+import sys
+from pathlib import Path
+
 import pytest
+
+# Test modules import shared set-up from this folder (production_process.py); in pytest's
+# importlib mode the folder is not on the path by itself.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 @pytest.fixture(autouse=True)

@@ -6,14 +6,11 @@ refuses to start with a folder it cannot trust."""
 import os
 import pickle
 import stat
-import sys
 
 import pytest
+from production_process import production_env, run_python
 
 from guards.folders import FolderError, default_cache_folder, private_folder
-
-sys.path.insert(0, os.path.dirname(__file__))
-from test_production import production_env, run_python  # noqa: E402
 
 NOBODY = 65534
 

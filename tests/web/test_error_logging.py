@@ -9,20 +9,14 @@ when there are admins, and a mail server that does not answer breaks nothing.
 
 import json
 import logging
-import os
-import secrets
 import socket
-import subprocess
-import sys
-from pathlib import Path
 
+import production_process
 import pytest
 from django.test import Client
 
 import lessons.views
 from baccarat_site.logs import request_line
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def boom():
@@ -101,36 +95,14 @@ def test_the_request_line_never_fails(request_attr, line):
 
 
 def production_env(tmp_path, **overrides):
-    env = {
-        name: value
-        for name, value in os.environ.items()
-        if not name.startswith("DJANGO_") and name != "DATABASE_URL"
-    }
-    env.update(
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
-        DJANGO_ALLOWED_HOSTS="127.0.0.1",
-        DJANGO_SECURE_SSL_REDIRECT="0",
-        DATABASE_URL=f"sqlite:///{tmp_path / 'production.sqlite3'}",
-        DJANGO_CACHE_DIR=str(tmp_path / "cache"),
+    """A production process on plain HTTP at 127.0.0.1, as these requests are made."""
+    return production_process.production_env(
+        tmp_path, DJANGO_ALLOWED_HOSTS="127.0.0.1", DJANGO_SECURE_SSL_REDIRECT="0", **overrides
     )
-    for name, value in overrides.items():
-        if value is None:
-            env.pop(name, None)
-        else:
-            env[name] = value
-    return env
 
 
 def run_python(env, code, *args):
-    return subprocess.run(
-        [sys.executable, "-c", code, *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return production_process.run_python(env, "-c", code, *args)
 
 
 # What gunicorn does: import the WSGI application, then call it with a request's environ.

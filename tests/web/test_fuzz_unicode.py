@@ -277,6 +277,15 @@ def stored():
 SESSION_PROGRESS = ("learning", "course_attempts", "quiz_speed_best")
 
 
+def pruned(value):
+    """`value` without its empty parts: a session that says {"lessons": {}, "last": None}
+    has kept no more progress than one that says nothing."""
+    if isinstance(value, dict):
+        value = {k: pruned(v) for k, v in value.items()}
+        return {k: v for k, v in value.items() if v not in (None, {}, [])}
+    return value
+
+
 def session_progress(client):
     """What an anonymous learner has achieved, as the session keeps it (not the question
     on screen, which a refusal may deal afresh)."""
@@ -284,7 +293,7 @@ def session_progress(client):
     quiz = session.get("quiz") or {}
     drill = session.get("quiz_speed") or {}
     return {
-        **{key: session.get(key) for key in SESSION_PROGRESS},
+        **{key: pruned(session.get(key)) for key in SESSION_PROGRESS},
         "quiz_scores": quiz.get("scores") if isinstance(quiz, dict) else quiz,
         "practice_score": (session.get("practice") or {}).get("score"),
         "speed": (drill.get("answered"), drill.get("right")) if isinstance(drill, dict) else None,

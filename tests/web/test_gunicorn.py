@@ -4,7 +4,6 @@ request body reaches the view whole."""
 
 import http.client
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -12,9 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, os.path.dirname(__file__))
-from test_production import ROOT, production_env  # noqa: E402
+from production_process import ROOT, production_env
 
 HOST = "127.0.0.1"
 

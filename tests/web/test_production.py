@@ -3,53 +3,19 @@ gunicorn would load them), `check --deploy`, the Content Security Policy the pag
 satisfy, /healthz, and the guards: login lockout, the API write throttle, body size."""
 
 import json
-import os
 import re
 import secrets
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError
+from production_process import PRODUCTION_HOST, ROOT, production_env, run_python
 
 from guards.throttles import anonymous_writes
 from tracker.models import Hand, Shoe
-
-ROOT = Path(__file__).resolve().parents[2]
-PRODUCTION_HOST = "baccarat.example"
-
-
-def production_env(tmp_path, **overrides):
-    """The environment of a production process: DEBUG off, a real key, our host, and a
-    database of its own (SQLite in tmp_path; no test needs to reach it)."""
-    env = {
-        name: value
-        for name, value in os.environ.items()
-        if not name.startswith("DJANGO_") and name != "DATABASE_URL"
-    }
-    env.update(
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
-        DJANGO_ALLOWED_HOSTS=PRODUCTION_HOST,
-        DATABASE_URL=f"sqlite:///{tmp_path / 'production.sqlite3'}",
-        DJANGO_CACHE_DIR=str(tmp_path / "cache"),
-    )
-    for name, value in overrides.items():
-        if value is None:
-            env.pop(name, None)
-        else:
-            env[name] = value
-    return env
-
-
-def run_python(env, *args):
-    return subprocess.run(
-        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
-    )
-
 
 # --- Settings from the environment ------------------------------------------------------
 

@@ -1,6 +1,23 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from tracker import views
+
+
+class ShareToken:
+    """A share link's token as tracker.models.new_share_token writes it (URL-safe base64):
+    anything else is a 404 before it reaches the database, which a NUL (%00) would fail on
+    PostgreSQL."""
+
+    regex = r"[A-Za-z0-9_-]{1,64}"
+
+    def to_python(self, value):
+        return value
+
+    def to_url(self, value):
+        return value
+
+
+register_converter(ShareToken, "share_token")
 
 app_name = "tracker"
 
@@ -17,6 +34,10 @@ urlpatterns = [
     path("<int:shoe_id>/rename/", views.rename, name="rename"),
     path("<int:shoe_id>/delete/", views.delete, name="delete"),
     path("<int:shoe_id>/marks/<str:road>/<int:index>/", views.mark, name="mark"),
-    path("shared/<str:token>/", views.shared, name="shared"),
-    path("shared/<str:token>/marks/<str:road>/<int:index>/", views.shared_mark, name="shared_mark"),
+    path("shared/<share_token:token>/", views.shared, name="shared"),
+    path(
+        "shared/<share_token:token>/marks/<str:road>/<int:index>/",
+        views.shared_mark,
+        name="shared_mark",
+    ),
 ]

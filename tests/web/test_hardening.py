@@ -315,3 +315,10 @@ def test_the_write_limits_are_the_documented_ones():
     assert settings.ANON_WRITE_RATE == "120/min" and settings.USER_WRITE_RATE == "600/min"
     assert SignedInWriteThrottle(settings.USER_WRITE_RATE).num_requests == 600
     assert settings.MAX_SHOES_PER_OWNER == 500
+
+
+@pytest.mark.parametrize("token", ["%00", "a%00b", "%F0%9F%83%8F", "x" * 65, "a.b"])
+def test_a_share_link_that_cannot_be_a_token_is_a_404(client, token):
+    new_shoe(client)
+    assert client.get(f"/tracker/shared/{token}/").status_code == 404
+    assert client.get(f"/tracker/shared/{token}/marks/big_eye_boy/0/").status_code == 404

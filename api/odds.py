@@ -255,7 +255,7 @@ class DecksQuery(Schema):
     commission: str | None = Field(default=None, description=COMMISSION_HELP, examples=["0.05"])
 
 
-class ShoeIn(Schema):
+class CompositionIn(Schema):
     values: list[StrictInt] | None = Field(
         default=None,
         description="Cards of each value, index = value (0 = tens and pictures): ten counts",
@@ -294,7 +294,7 @@ def full_shoe_odds(request, query: Query[DecksQuery]):
     description="Exact odds of one hand dealt from the shoe you give, by value or by rank: "
     "at least 6 cards, and no more of a value or rank than 8 decks hold. Pairs need ranks.",
 )
-def shoe_odds(request, payload: ShoeIn):
+def shoe_odds(request, payload: CompositionIn):
     commission = read_commission(payload.commission)
     if payload.values is not None and payload.ranks is not None:
         raise HttpError(400, "ranks: give values or ranks, not both")

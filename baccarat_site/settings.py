@@ -346,7 +346,9 @@ else:
 
 # Sessions are read on every request (who is calling, whose shoes): from the cache, with the
 # database behind it, so a restart or a culled cache entry loses nothing.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# guards.sessions is Django's cached_db, refusing a key it could never have made (a NUL in
+# the cookie reached PostgreSQL).
+SESSION_ENGINE = "guards.sessions"
 
 # django-axes: after 5 wrong passwords for one username from one address, that pair is locked
 # out for 15 minutes (a 429 page); a successful sign-in clears the count.

@@ -76,9 +76,22 @@ def decimal_number(text: str, *, field: str, low: int, below: int, places: int) 
     return number
 
 
+# Embeddings, overrides and isolates reorder the text around them when it is shown: a name
+# holding one can display as something it is not ("Trojan Source"). Joiners and marks stay.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+INVISIBLE = frozenset({"Cf", "Mn", "Me", "Zs", "Zl", "Zp", "Cc"})
+
+
 def text_problem(value: str) -> str | None:
     """What makes `value` unfit to store as a name or label, in words; None when fit."""
+    if value and all(unicodedata.category(ch) in INVISIBLE for ch in value):
+        return "it has no visible character"
     for position, ch in enumerate(value, start=1):
+        if ch in BIDI_CONTROLS:
+            return (
+                f"character {position} is a bidirectional control ({_escape(ch)}), which "
+                "can make the text around it display in a misleading order"
+            )
         if ch == "\x00":
             return f"character {position} is a NUL byte (\\x00), which text may not contain"
         category = unicodedata.category(ch)

@@ -30,7 +30,7 @@ from tracker.views import scoreboard_context
 FRAGMENTS = "lessons/course/directives.html"
 ATTEMPTS_KEY = "course_attempts"  # {lesson key: {check id: wrong answers so far}}
 FEEDBACK_KEY = "course_feedback"  # {lesson key: {check id, attempt, given}}, shown once
-OUTCOMES = re.compile(r"^[BPT]*$")
+OUTCOMES = re.compile(r"[BPT]*")  # matched whole (fullmatch): no trailing newline
 MAX_BOARDS = 99  # road boards one lesson may hold; ?board= is checked against it
 # Kinds of question whose cards are a hand in dealing order (the others are just cards).
 HAND_KINDS = {"natural", "player_rule", "banker_rule", "winner", "payout"}
@@ -221,7 +221,7 @@ def read_boards(request, lesson):
         outcomes, notice = directive.spec.outcomes, None
         if name in request.GET:
             given = request.GET[name].strip().upper()
-            if not OUTCOMES.match(given) or len(given) > MAX_HANDS:
+            if not OUTCOMES.fullmatch(given) or len(given) > MAX_HANDS:
                 notice = (
                     f"That board could not be read (use B, P and T, at most {MAX_HANDS} "
                     "hands), so this is the lesson's board."
@@ -535,7 +535,7 @@ def mark_read(request, module, lesson):
 def mark(request, module, lesson, outcomes, road, index):
     """The proof of one derived mark on a lesson's board (the board is in the URL)."""
     lesson = lesson_or_404(module, lesson)
-    if not OUTCOMES.match(outcomes) or len(outcomes) > MAX_HANDS or road not in DERIVED_ROADS:
+    if not OUTCOMES.fullmatch(outcomes) or len(outcomes) > MAX_HANDS or road not in DERIVED_ROADS:
         raise Http404("No such board.")
     derived = scoreboard(outcomes).derived[road]
     marks = derived.marks

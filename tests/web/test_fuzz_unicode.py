@@ -15,8 +15,11 @@ signs, spaces or in hex. For every request:
   control character, and every stored hand is an outcome with cards written as the engine
   writes them.
 
-Every numeric field also gets the number strings alone (test_every_numeric_field...): each
-request must complete (a hang would stop the run; no wall-clock time is asserted).
+Besides the hypothesis tests, two sweeps send every one of the targeted values, so none is
+left to chance: each of NUMBER_TEXTS to every numeric field, and each of TRICKY (alone,
+and put into a valid value) to every text field; they list every failure, not only the
+first. Each request must complete (a hang would stop the run; no wall-clock time is
+asserted). The session and CSRF cookies are fuzzed too (test_any_cookie).
 
 INPUTS below is the coverage: every (method, URL, fields) the pages read, and
 test_the_table_names_every_field_the_views_read checks it against the views' source, so a
@@ -32,10 +35,12 @@ from pathlib import Path
 from urllib.parse import quote_from_bytes, urlsplit
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.test import Client
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
 
 from baccarat.cards import RANKS, parse_card
 from guards.throttles import anonymous_writes, signed_in_writes
@@ -49,7 +54,7 @@ pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 
 FUZZ = settings(
-    max_examples=40,
+    max_examples=50,
     deadline=None,
     derandomize=True,
     database=None,
@@ -102,6 +107,7 @@ INPUTS = [
     ("GET", "/accounts/login/", ("next",)),
     ("POST", "/accounts/password/", ("old_password", "new_password1", "new_password2")),
     ("POST", "/accounts/logout/", ("next",)),
+    ("ANY", "every page and the API", ("cookie:sessionid", "cookie:csrftoken")),
 ]
 # Pages that read no field: fuzzed with any query string at all.
 PLAIN_PAGES = [
@@ -112,16 +118,12 @@ PLAIN_PAGES = [
 ]
 
 
-def fields_of(method, url):
-    return next(f for m, u, f in INPUTS if (m, u) == (method, url))
-
-
 # --- strategies ---------------------------------------------------------------------------
 
 # Every code point, surrogates included (hypothesis leaves "Cs" out unless asked).
 ANY_CHARACTER = st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=())
 TRICKY = [
-    "\x00", "\ud800", "\udfff", "\udbff\udfff"[0], "\x01", "\x1f", "\x7f", "\x85", "\t", "\r\n",
+    "\x00", "\ud800", "\udfff", "\udbff", "\x01", "\x1f", "\x7f", "\x85", "\t", "\r\n",
     "\u2028", "\u2029", "\u200b", "\u200d", "\u202e", "\u2066", "\ufeff", "\ufffd", "\uffff",
     "\U0010ffff", "\U000e0001",
     # combining marks
@@ -246,7 +248,8 @@ def send(
         data = body if body is not None else query_string(fields or {})
         response = client.generic(method, url, data, content_type=content_type, headers=headers)
     assert response.status_code < 500, (method, path, fields, response.content[:3000])
-    event(f"{method} answered {response.status_code}")  # --hypothesis-show-statistics
+    if currently_in_test_context():  # --hypothesis-show-statistics
+        event(f"{method} answered {response.status_code}")
     if response.status_code in (301, 302, 303, 307, 308):
         assert_stays_on_the_site(response["Location"])
     return response
@@ -339,12 +342,20 @@ def writes_unthrottled_and_passwords_fast(monkeypatch, settings):
 _users = itertools.count(1)
 
 
+# One client for the whole module: each Client() builds the middleware afresh, and WhiteNoise
+# then reads every static file (0.1 s). A new visitor is the same client without cookies.
+_client = None
+
+
 def new_client(signed_in=False):
-    client = Client()
+    global _client
+    if _client is None:
+        _client = Client()
+    client = _client
+    client.cookies.clear()
     if signed_in:
         user = User.objects.create_user(f"fuzzer{next(_users)}", password="correct horse 9")
         client.force_login(user)
-        client.user = user
     return client
 
 
@@ -413,7 +424,7 @@ def test_hand_page(cards, step, change, to, edit, add, htmx):
     query = {"cards": cards, "step": step, "change": change, "to": to}
     if edit:
         query[edit] = add
-    send(Client(), "GET", "/hands/", query, htmx=htmx)
+    send(new_client(), "GET", "/hands/", query, htmx=htmx)
 
 
 # --- the practice dealer ----------------------------------------------------------------
@@ -458,7 +469,7 @@ def test_practice_answers(data, deal, htmx):
          ranks={rank: "٣" for rank in ODDS_RANKS}, htmx=True)
 def test_odds_page(shoe, decks, commission, dealt, ranks, htmx):
     query = {"shoe": shoe, "decks": decks, "commission": commission, "dealt": dealt, **ranks}
-    send(Client(), "GET", "/odds/", query, htmx=htmx)
+    send(new_client(), "GET", "/odds/", query, htmx=htmx)
 
 
 # --- lessons: boards, checks, "mark as read" ---------------------------------------------------
@@ -728,7 +739,52 @@ def test_any_url(template, a, b, post):
     htmx=st.booleans(),
 )
 def test_pages_without_fields_take_any_query(page, query, htmx):
-    send(Client(), "GET", page, query, htmx=htmx)
+    send(new_client(), "GET", page, query, htmx=htmx)
+
+
+# --- cookies: the session and CSRF cookies are input too -----------------------------------------
+
+
+def quoted_octal(text):
+    """A quoted cookie value with every byte as an octal escape: Django unquotes "\\000"
+    into a NUL, so this is how a cookie carries characters a header cannot."""
+    return '"' + "".join(f"\\{byte:03o}" for byte in text.encode("utf-8", "surrogatepass")) + '"'
+
+
+cookie_values = st.one_of(
+    unicode_text.map(lambda text: text.encode("utf-8", "surrogatepass").decode("latin-1")),
+    unicode_text.map(quoted_octal),
+    st.sampled_from(['"\\000abcdefghijk"', "x" * 5000, '"', "a;b", "=", "abcdefgh" * 4]),
+)
+
+
+@pytest.mark.filterwarnings("ignore::django.core.cache.backends.base.CacheKeyWarning")
+@FUZZ
+@given(
+    session=cookie_values,
+    csrf=cookie_values,
+    target=st.sampled_from(
+        [("GET", "/tracker/"), ("GET", "/quiz/"), ("GET", "/lessons/"), ("GET", "/hands/"),
+         ("POST", "/tracker/"), ("POST", "/api/v1/shoes"), ("GET", "/api/v1/shoes")]
+    ),
+)
+@example(session='"\\000abcdefghijk"', csrf="x", target=("GET", "/tracker/"))
+@example(session='"\\000abcdefghijk"', csrf="x", target=("POST", "/api/v1/shoes"))
+def test_any_cookie(session, csrf, target):
+    method, path = target
+    client = new_client()
+    before = stored()
+    cookie = f"{django_settings.SESSION_COOKIE_NAME}={session}; "
+    cookie += f"{django_settings.CSRF_COOKIE_NAME}={csrf}"
+    if path.startswith("/api/"):
+        response = client.generic(method, path, '{"name": "N"}', content_type="application/json",
+                                  HTTP_COOKIE=cookie)
+    else:
+        response = client.generic(method, path, "name=N&decks=8", content_type=FORM,
+                                  HTTP_COOKIE=cookie)
+    assert response.status_code < 500, (cookie, response.content[:2000])
+    if method == "POST":
+        check_write(before, response, accepted=response.status_code < 400)
 
 
 # --- accounts ---------------------------------------------------------------------------------
@@ -814,33 +870,29 @@ NUMERIC_FIELDS = [
     ("GET", "/odds/", "commission", {"shoe": "decks", "decks": "8"}),
     ("GET", "/odds/", "rank", {"shoe": "ranks", **{rank: "4" for rank in ODDS_RANKS}}),
     ("GET", ROAD_LESSON, "board", {}),
-    ("POST", ROAD_LESSON, "attempt", {"answer": "x"}),
-    ("POST", "/hands/practice/answer/", "hand", {"gate": "natural", "answer": "yes"}),
+    ("POST", ROAD_LESSON, "attempt", {}),  # with the right answer to its first check
+    ("POST", "/hands/practice/answer/", "hand", {}),  # a hand dealt; its gate and an answer
     ("POST", "/tracker/", "decks", {"name": "N"}),
     ("POST", "/tracker/import/", "decks", {"text": "BPT"}),
     ("POST", "/tracker/import/", "seq", {}),
 ]
 
 
-@pytest.mark.parametrize(
-    "method, url, field, rest",
-    NUMERIC_FIELDS,
-    ids=[f"{m} {getattr(u, 'slug', u)} {f}" for m, u, f, _ in NUMERIC_FIELDS],
-)
-@FEW
-@given(number=number_text, htmx=st.booleans())
-@example(number="1e-20000000", htmx=False)
-@example(number="9" * 5000, htmx=True)
-def test_every_numeric_field_with_every_way_of_writing_a_number(method, url, field, rest,
-                                                                number, htmx):
+def numeric_request(method, url, field, rest, number, htmx):
+    """`number` in `field`, the other fields as they must be for the number to be read."""
     client = new_client()
     fields = dict(rest)
     if url is ROAD_LESSON:
         check = ROAD_LESSON.checks[0]
         url = lesson_url(ROAD_LESSON) + (f"checks/{check.id}/" if method == "POST" else "")
+        fields["answer"] = check.question(ROAD_LESSON.key, 0).answer
         htmx = htmx or field == "board"  # ?board= is read by the htmx board update
         if field == "board":
             fields["r1"] = "BPB"
+    if url == "/hands/practice/answer/":
+        send(client, "POST", "/hands/practice/deal/")
+        page = send(client, "GET", "/hands/practice/").content.decode()
+        fields.update(gate=hidden(page, "gate")[0], answer=hidden(page, "answer")[0])
     if field == "rank":
         rank = ODDS_RANKS[len(number) % len(ODDS_RANKS)]
         fields[rank] = number
@@ -852,3 +904,91 @@ def test_every_numeric_field_with_every_way_of_writing_a_number(method, url, fie
     response = send(client, method, url, fields, htmx=htmx)  # it completes: no hang
     if method == "POST":
         check_write(before, response, accepted=response.status_code < 400)
+
+
+NUMERIC_IDS = [f"{m} {getattr(u, 'slug', u)} {f}" for m, u, f, _ in NUMERIC_FIELDS]
+
+
+@pytest.mark.parametrize("method, url, field, rest", NUMERIC_FIELDS, ids=NUMERIC_IDS)
+@settings(FUZZ, max_examples=15)  # and every one of NUMBER_TEXTS below
+@given(number=number_text, htmx=st.booleans())
+@example(number="1e-20000000", htmx=False)
+@example(number="9" * 5000, htmx=True)
+def test_every_numeric_field_with_every_way_of_writing_a_number(method, url, field, rest,
+                                                                number, htmx):
+    numeric_request(method, url, field, rest, number, htmx)
+
+
+def sweep(cases, attempt):
+    """`attempt(case, index)` on every case, and every failure listed (not only the
+    first)."""
+    failures = []
+    for index, case in enumerate(cases):
+        try:
+            attempt(case, index)
+        except Exception as error:  # a failed property, or an exception out of a view
+            failures.append(f"{case!r:.80}: {type(error).__name__}: {str(error)[:400]}")
+    assert not failures, f"{len(failures)} of {len(cases)} failed:\n" + "\n".join(failures)
+
+
+@pytest.mark.parametrize("method, url, field, rest", NUMERIC_FIELDS, ids=NUMERIC_IDS)
+def test_every_numeric_field_with_each_listed_number(method, url, field, rest):
+    sweep(
+        NUMBER_TEXTS,
+        lambda number, index: numeric_request(method, url, field, rest, number, index % 2 == 1),
+    )
+
+
+# --- every targeted character in every text field ---------------------------------------------
+
+PASSWORD = "correct horse 9"
+TEXT_FIELDS = [
+    ("GET", "/hands/", "cards", "4,A,A,3,8", {}),
+    ("GET", "/hands/", "to", "7", {"cards": "4,A,A,3,8", "change": "1"}),
+    ("GET", "/hands/", "add", "K", {"cards": "4,A"}),
+    ("GET", "/odds/", "dealt", "K,Q,4", {"shoe": "dealt", "decks": "8"}),
+    ("GET", "/odds/", "shoe", "ranks", {"decks": "8", **{rank: "32" for rank in ODDS_RANKS}}),
+    ("GET", "/odds/", "commission", "4.5", {"shoe": "decks", "decks": "8"}),
+    ("GET", ROAD_LESSON, "r1", "BPPB", {"board": "1"}),
+    ("GET", ROAD_LESSON, "r2", "BPPB", {}),
+    ("POST", "/quiz/speed/start/", "rule", "banker", {}),
+    ("POST", "/tracker/", "name", "Table 7", {"decks": "8"}),
+    ("POST", "/tracker/{own}/hands/", "outcome", "B", {}),
+    ("POST", "/tracker/{own}/rename/", "name", "Table 7", {}),
+    ("POST", "/tracker/import/", "text", "BPPT", {}),
+    ("POST", "/tracker/import/", "name", "Imported", {"text": "BPT"}),
+    ("POST", "/tracker/import/", "format", "plain", {"text": "BPT"}),
+    ("POST", "/accounts/signup/", "username", "alice", {"password1": PASSWORD,
+                                                         "password2": PASSWORD}),
+    ("POST", "/accounts/login/", "username", "fuzzed", {"password": PASSWORD}),
+]
+
+
+@pytest.mark.parametrize(
+    "method, url, field, valid, rest",
+    TEXT_FIELDS,
+    ids=[f"{m} {getattr(u, 'slug', u)} {f}" for m, u, f, _v, _r in TEXT_FIELDS],
+)
+def test_every_text_field_with_each_targeted_character(method, url, field, valid, rest):
+    """Each of TRICKY alone, and put into a valid value: the Kelvin sign as a card or an
+    outcome, "²" as a board, NUL in a name, a combining mark on a letter..."""
+    client = new_client()
+    User.objects.create_user("fuzzed", password=PASSWORD)
+    own = new_shoe(client)
+    path = lesson_url(url) if url is ROAD_LESSON else url.replace("{own}", str(own))
+    htmx = url is ROAD_LESSON and "board" in rest
+
+    def attempt(value, index):
+        before = stored()
+        response = send(
+            client, method, path, {**rest, field: value}, htmx=htmx or index % 2 == 1
+        )
+        if method == "POST":
+            accepted = response.status_code < 400
+            if path.startswith("/accounts/") or path == "/tracker/import/":
+                accepted = response.status_code == 302
+            check_write(before, response, accepted=accepted)
+        if path.startswith("/accounts/"):
+            client.logout()
+
+    sweep([*TRICKY, *(valid[:1] + ch + valid[1:] for ch in TRICKY)], attempt)

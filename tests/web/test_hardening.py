@@ -322,3 +322,32 @@ def test_a_share_link_that_cannot_be_a_token_is_a_404(client, token):
     new_shoe(client)
     assert client.get(f"/tracker/shared/{token}/").status_code == 404
     assert client.get(f"/tracker/shared/{token}/marks/big_eye_boy/0/").status_code == 404
+
+
+@pytest.mark.parametrize("key", ['"\\000abcdefghijk"', "abc", "A" * 32, "x" * 41, "é" * 32])
+def test_a_session_cookie_django_could_not_have_made_is_no_session(client, key):
+    client.cookies["sessionid"] = key
+    assert client.get("/tracker/").status_code == 200
+    assert client.get("/quiz/").status_code == 200
+    created = api_post(client, "/api/v1/shoes", {"name": "Fresh"})
+    assert created.status_code == 201  # a new session, not the one the cookie named
+
+
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("\u202eelbaT", "bidirectional control"),
+        ("Table \u2066x\u2069", "bidirectional control"),
+        ("\u200b\u200d", "no visible character"),
+        ("\u0301\u00a0", "no visible character"),
+    ],
+)
+def test_a_name_that_would_display_misleadingly_or_not_at_all_is_refused(client, name, words):
+    refused = api_post(client, "/api/v1/shoes", {"name": name})
+    assert refused.status_code == 400 and words in refused.json()["detail"]
+    form = client.post("/tracker/", {"name": name, "decks": "8"})
+    assert form.status_code == 400 and words in form.content.decode()
+    assert Shoe.objects.count() == 0
+    # Joiners inside visible text stay: an emoji family is one name.
+    family = "Table \U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert api_post(client, "/api/v1/shoes", {"name": family}).status_code == 201

@@ -79,7 +79,12 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_htmx",
     "ninja",  # serves the API docs' Swagger UI from our static files, not a CDN
+    "reference",
+    "hands",
+    "odds",
     "lessons",
+    "quiz",
+    "progress",
     "tracker",
     "accounts",
     "axes",  # login throttling (see "Guards" below)
@@ -113,7 +118,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
-                "lessons.context_processors.site",
+                "reference.context_processors.site",
             ],
         },
     },
@@ -175,10 +180,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Accounts (accounts/): Django's auth views under /accounts/. Signing out is a POST.
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "lessons:home"
-LOGOUT_REDIRECT_URL = "lessons:home"
+LOGIN_REDIRECT_URL = "reference:home"
+LOGOUT_REDIRECT_URL = "reference:home"
 
-# Shown in every page's footer (lessons.context_processors.site).
+# Shown in every page's footer (reference.context_processors.site).
 RESPONSIBLE_USE_HELPLINES = [
     {"name": "BeGambleAware", "url": "https://www.begambleaware.org/"},
     {"name": "National Council on Problem Gambling (US)", "url": "https://www.ncpgambling.org/"},

@@ -4,8 +4,13 @@ from django.urls import include, path
 from api.api import api
 from baccarat_site.health import healthz
 
+# One app a section of the site, each under the path a visitor sees.
 urlpatterns = [
-    path("", include("lessons.urls")),
+    path("", include("reference.urls")),
+    path("hands/", include("hands.urls")),
+    path("odds/", include("odds.urls")),
+    path("lessons/", include("lessons.urls")),
+    path("quiz/", include("quiz.urls")),
     path("tracker/", include("tracker.urls")),
     path("accounts/", include("accounts.urls")),
     path("api/v1/", api.urls),

@@ -99,6 +99,7 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 
 from baccarat.cards import CardError, parse_card, parse_cards, total_working
+from baccarat.charts import memory_pattern
 from baccarat.mistakes import myths
 from baccarat.odds import odds
 from baccarat.payouts import BETS, settle
@@ -127,7 +128,6 @@ from baccarat.rules import (
     HandError,
     Resolution,
     banker_stood_rule_text,
-    memory_pattern,
     player_rule_text,
     resolve,
     tableau_draws_against,

@@ -1,17 +1,24 @@
-from django.urls import include, path, re_path
+"""The course, under /lessons/.
 
-from lessons import hands, odds, views
+A mark on a lesson's board is addressed by the board itself (its outcomes), the road's key
+and the mark's 0-based index: the board is the learner's, not saved anywhere.
+"""
+
+from django.urls import path
+
+from lessons import views
 
 app_name = "lessons"
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("rules/", views.rules, name="rules"),
-    re_path(r"^rules/banker/(?P<total>[0-9])/$", views.banker_row, name="banker_row"),
-    path("hands/practice/", include("lessons.practice_urls")),
-    path("hands/", hands.hands, name="hands"),
-    path("odds/", odds.calculator, name="odds"),
-    path("glossary/", views.glossary, name="glossary"),
-    path("lessons/", include("lessons.course_urls")),
-    path("quiz/", include("lessons.quiz_urls")),
+    path("", views.index, name="index"),
+    path("<slug:module>/", views.module_page, name="module"),
+    path("<slug:module>/<slug:lesson>/", views.lesson, name="lesson"),
+    path("<slug:module>/<slug:lesson>/read/", views.mark_read, name="read"),
+    path("<slug:module>/<slug:lesson>/checks/<slug:check>/", views.answer_check, name="check"),
+    path(
+        "<slug:module>/<slug:lesson>/marks/<str:outcomes>/<str:road>/<int:index>/",
+        views.mark,
+        name="mark",
+    ),
 ]

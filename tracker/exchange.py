@@ -1,9 +1,9 @@
-"""Export a shoe as CSV or JSON, and import one from CSV, JSON or a plain string of outcomes.
+"""The shoe file formats, and reading a shoe from CSV, JSON or a plain string of outcomes.
 
 Reading is pure (no Django): `read_shoe(text)` returns a `ShoeImport` holding either the
 hands or every problem found, each with its line and character (or the hand's index in
-JSON). Saving (`save_shoe`, `import_shoe`) creates the shoe and all its hands in one
-transaction, and only from a clean read: nothing is saved if anything is wrong.
+JSON). Writing the same formats is tracker/export.py; saving a clean read as a shoe is
+tracker/importing.py.
 
 CSV:   seq,outcome,player_pair,banker_pair,natural,cards      booleans written 0/1 (true/
        false, yes/no and blank are read too); cards as space-separated tokens ("Qh 4 ?").
@@ -173,63 +173,6 @@ def read_cards(tokens: Iterable[Any], outcome: str | None) -> tuple[tuple[str, .
                 f"outcome says {OUTCOME_NAMES[outcome]}"
             ]
     return tuple(str(card) for card in cards), []
-
-
-# --- export ----------------------------------------------------------------------------
-
-
-def _hand_row(seq: int, hand) -> dict[str, Any]:
-    return {
-        "seq": seq,
-        "outcome": hand.outcome,
-        "player_pair": bool(hand.player_pair),
-        "banker_pair": bool(hand.banker_pair),
-        "natural": bool(hand.natural),
-        "cards": list(hand.cards) if hand.cards is not None else None,
-    }
-
-
-def csv_text(hands: Iterable) -> str:
-    """Hands (model Hands or ShoeHands, in dealing order) as CSV; seq counts from 1."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for seq, hand in enumerate(hands, start=1):
-        row = _hand_row(seq, hand)
-        writer.writerow(
-            [
-                row["seq"],
-                row["outcome"],
-                *(int(row[flag]) for flag in FLAGS),
-                " ".join(row["cards"] or ()),
-            ]
-        )
-    return out.getvalue()
-
-
-def json_text(name: str, decks: int, hands: Iterable) -> str:
-    document = {
-        "name": name,
-        "decks": decks,
-        "hands": [_hand_row(seq, hand) for seq, hand in enumerate(hands, start=1)],
-    }
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
-
-
-def export_csv(shoe) -> str:
-    return csv_text(shoe.hands.all())
-
-
-def export_json(shoe) -> str:
-    return json_text(shoe.name, shoe.decks, shoe.hands.all())
-
-
-def export_filename(shoe, extension: str) -> str:
-    """A safe download name: "shoe-12-evening-table.csv"."""
-    from django.utils.text import slugify
-
-    slug = slugify(shoe.name)[:50].strip("-")
-    return f"shoe-{shoe.pk}{'-' + slug if slug else ''}.{extension}"
 
 
 # --- import ----------------------------------------------------------------------------
@@ -541,9 +484,6 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
     return ShoeHand(outcome, cards=cards, **flags)
 
 
-# --- saving ----------------------------------------------------------------------------
-
-
 def default_name(parsed: ShoeImport, filename: str | None = None) -> str:
     """The JSON document's name, else the file's name without its extension, else
     "Imported shoe". A file's name is anyone's text: a character no name may hold (NUL,
@@ -556,60 +496,3 @@ def default_name(parsed: ShoeImport, filename: str | None = None) -> str:
         if stem:
             return stem[:MAX_NAME].strip()
     return "Imported shoe"
-
-
-def save_shoe(parsed: ShoeImport, *, name: str, decks: int = 8, owner=None, visitor: str = ""):
-    """Create the shoe and all its hands in one transaction, from a clean read only."""
-    from django.db import transaction
-
-    from tracker.models import Hand, Shoe
-
-    if not parsed.ok or not parsed.hands:
-        raise ShoeImportError(parsed)
-    with transaction.atomic():
-        shoe = Shoe.objects.create(owner=owner, visitor=visitor, name=name, decks=decks)
-        Hand.objects.bulk_create(
-            Hand(
-                shoe=shoe,
-                seq=seq,
-                outcome=hand.outcome,
-                player_pair=hand.player_pair,
-                banker_pair=hand.banker_pair,
-                natural=hand.natural,
-                cards=list(hand.cards) if hand.cards is not None else None,
-            )
-            for seq, hand in enumerate(parsed.hands, start=1)
-        )
-    return shoe
-
-
-def import_shoe(
-    request,
-    text: str | bytes,
-    *,
-    name: str | None = None,
-    decks: int | None = None,
-    filename: str | None = None,
-    format: str | None = None,
-):
-    """Read `text` and, if it is clean, save it as a new shoe of the caller (the signed-in
-    user, else this browser session). Returns (shoe or None, the ShoeImport)."""
-    from tracker.visitors import visitor_id
-
-    parsed = read_shoe(text, filename=filename, format=format)
-    if decks is not None and not (isinstance(decks, int) and 1 <= decks <= 8):
-        parsed.add(Problem(f"{decks!r} is not a whole number from 1 to 8", where="decks"))
-        parsed.hands = []
-    name = (name or "").strip()[:MAX_NAME]
-    if problem := text_problem(name):
-        parsed.add(Problem(problem, where="name"))
-        parsed.hands = []
-    if not parsed.ok:
-        return None, parsed
-    name = name or default_name(parsed, filename)
-    decks = decks or parsed.decks or 8
-    if request.user.is_authenticated:
-        shoe = save_shoe(parsed, name=name, decks=decks, owner=request.user)
-    else:
-        shoe = save_shoe(parsed, name=name, decks=decks, visitor=visitor_id(request, create=True))
-    return shoe, parsed

@@ -27,14 +27,9 @@ from baccarat.roads import (
 )
 from guards.fields import WholeNumberField
 from guards.throttles import throttled_writes
-from tracker.exchange import (
-    FORMATS,
-    MAX_BYTES,
-    export_csv,
-    export_filename,
-    export_json,
-    import_shoe,
-)
+from tracker.exchange import FORMATS, MAX_BYTES
+from tracker.export import export_csv, export_filename, export_json
+from tracker.importing import import_shoe
 from tracker.models import Shoe, ShoeFull
 from tracker.visitors import (
     TooManyShoes,
@@ -269,7 +264,7 @@ def next_hand_context(shoe, recorded, hands):
         hands_without_cards=hands - len(recorded),
         cards_left=left.cards,
         largest=f"{largest * 100:.4f}",
-        calculator_url=f"{reverse('lessons:odds')}?{urlencode({'shoe': 'ranks', **left.ranks})}",
+        calculator_url=f"{reverse('odds:calculator')}?{urlencode({'shoe': 'ranks', **left.ranks})}",
     )
     return context
 

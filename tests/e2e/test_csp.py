@@ -72,7 +72,7 @@ def test_no_violation_on_the_api_docs(live_server, watched: Page):
 
 
 def test_no_violation_walking_a_hand_with_htmx(live_server, watched: Page):
-    visit(watched, live_server.url + reverse("lessons:hands") + "?cards=4,3,A,K,8")
+    visit(watched, live_server.url + reverse("hands:walkthrough") + "?cards=4,3,A,K,8")
     watched.wait_for_function("() => window.htmx !== undefined")
     for _step in range(3):
         watched.keyboard.press("ArrowRight")

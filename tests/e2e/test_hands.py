@@ -5,7 +5,7 @@ from playwright.sync_api import Page, expect
 
 
 def test_step_through_banker_3_against_8_by_keyboard(live_server, page: Page):
-    page.goto(live_server.url + reverse("lessons:hands"))
+    page.goto(live_server.url + reverse("hands:walkthrough"))
     box = page.get_by_label("Cards")
     box.focus()
     page.keyboard.type("4h 3s Ad Kc 8c")
@@ -33,7 +33,7 @@ def test_step_through_banker_3_against_8_by_keyboard(live_server, page: Page):
 
 
 def test_keypad_builds_a_hand_without_typing(live_server, page: Page):
-    page.goto(live_server.url + reverse("lessons:hands"))
+    page.goto(live_server.url + reverse("hands:walkthrough"))
     for rank in ["4", "3", "A", "K"]:
         page.get_by_role("button", name=f"Add {rank}", exact=True).click()
         expect(page.get_by_label("Cards")).to_have_value(re.compile(rf"{rank}$"))
@@ -47,7 +47,7 @@ def test_keypad_builds_a_hand_without_typing(live_server, page: Page):
 def test_works_without_javascript(live_server, browser):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    page.goto(live_server.url + reverse("lessons:hands") + "?cards=4,3,A,K,8")
+    page.goto(live_server.url + reverse("hands:walkthrough") + "?cards=4,3,A,K,8")
     page.get_by_role("link", name="Next →").click()
     expect(page.locator('[aria-current="step"]')).to_contain_text("2. Two-card totals")
     page.get_by_role("button", name="Deal a random hand").click()

@@ -3,7 +3,7 @@ from playwright.sync_api import Page, expect
 
 
 def test_keyboard_reaches_skip_link_then_nav(live_server, page: Page):
-    page.goto(live_server.url + reverse("lessons:home"))
+    page.goto(live_server.url + reverse("reference:home"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Learn punto banco")
 
     # The first Tab lands on the skip link, which becomes visible and jumps to <main>.
@@ -20,13 +20,13 @@ def test_keyboard_reaches_skip_link_then_nav(live_server, page: Page):
     expect(rules).to_be_focused()
 
     page.keyboard.press("Enter")
-    expect(page).to_have_url(live_server.url + reverse("lessons:rules"))
+    expect(page).to_have_url(live_server.url + reverse("reference:rules"))
     expect(rules).to_have_attribute("aria-current", "page")
 
 
 def test_htmx_loads_from_our_static_files(live_server, page: Page):
     requests = []
     page.on("request", lambda request: requests.append(request.url))
-    page.goto(live_server.url + reverse("lessons:home"))
+    page.goto(live_server.url + reverse("reference:home"))
     page.wait_for_function("() => window.htmx !== undefined")
     assert all(url.startswith(live_server.url) for url in requests), requests

@@ -6,11 +6,11 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from baccarat.odds import odds, ranks_of_decks
-from lessons.odds import percent
+from odds.views import percent
 
 
 def test_typing_a_rank_count_updates_the_banker_figure_live(live_server, page: Page):
-    page.goto(live_server.url + reverse("lessons:odds"))
+    page.goto(live_server.url + reverse("odds:calculator"))
     page.wait_for_function("() => window.htmx !== undefined")
     banker = page.locator('tr[data-odds="banker"] td').first
     expect(banker).to_have_text("45.8597%")

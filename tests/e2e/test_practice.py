@@ -14,10 +14,10 @@ BANKER_3_V_8 = "4h 3s Ad Kc 8d"
 def test_answer_a_whole_hand_by_keyboard(live_server, page: Page, monkeypatch):
     # live_server runs in this process, so the dealer can be told what to deal.
     monkeypatch.setattr(
-        "lessons.practice.deal", lambda: PracticeHand(tuple(parse_cards(BANKER_3_V_8)))
+        "hands.practice.deal", lambda: PracticeHand(tuple(parse_cards(BANKER_3_V_8)))
     )
     sentences = {step.gate: step.text for step in resolve(BANKER_3_V_8).steps}
-    page.goto(live_server.url + reverse("lessons:practice"))
+    page.goto(live_server.url + reverse("hands:practice"))
     page.wait_for_function("() => window.htmx !== undefined")
     live = page.locator("#practice-feedback")
     expect(live).to_have_attribute("aria-live", "polite")

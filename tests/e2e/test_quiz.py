@@ -19,8 +19,8 @@ def test_answer_quiz_questions_by_keyboard(live_server, page: Page, monkeypatch)
         dealt.append(banker_rule(random.Random(len(dealt)), "banker:3:8"))
         return dealt[-1]
 
-    monkeypatch.setattr("lessons.quiz.random_question", banker_3_v_8)
-    page.goto(live_server.url + reverse("lessons:quiz_topic", args=["banker-rule"]))
+    monkeypatch.setattr("quiz.views.random_question", banker_3_v_8)
+    page.goto(live_server.url + reverse("quiz:topic", args=["banker-rule"]))
     page.wait_for_function("() => window.htmx !== undefined")
     live = page.locator("#quiz-feedback")
     expect(live).to_have_attribute("aria-live", "polite")

@@ -3,7 +3,7 @@ from playwright.sync_api import Page, expect
 
 
 def test_read_a_tableau_cell(live_server, page: Page):
-    page.goto(live_server.url + reverse("lessons:rules"))
+    page.goto(live_server.url + reverse("reference:rules"))
     table = page.get_by_role("table", name="The tableau")
     row = table.get_by_role("row").filter(has=page.get_by_role("rowheader", name="Banker 3"))
     cells = row.get_by_role("cell")

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from baccarat.cards import RANK_VALUES, parse_card, parse_cards, total
+from baccarat.charts import memory_pattern
 from baccarat.mistakes import myths
 from baccarat.odds import odds
 from baccarat.payouts import settle
@@ -20,7 +21,6 @@ from baccarat.rules import (
     NATURALS,
     banker_draws,
     banker_stood_rule_text,
-    memory_pattern,
     player_draws,
     player_rule_text,
     resolve,

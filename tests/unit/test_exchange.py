@@ -7,15 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tracker.exchange import (
-    MAX_HANDS,
-    ShoeHand,
-    ShoeImportError,
-    csv_text,
-    json_text,
-    read_shoe,
-    sniff_format,
-)
+from tracker.exchange import MAX_HANDS, ShoeHand, ShoeImportError, read_shoe, sniff_format
+from tracker.export import csv_text, json_text
 
 HANDS = [
     ShoeHand("B", natural=True, cards=("4", "8h", "K", "Q")),  # Player 4, Banker 8
@@ -245,7 +238,7 @@ def test_problem_list_is_capped():
 
 @pytest.mark.django_db
 def test_save_creates_shoe_and_hands():
-    from tracker.exchange import save_shoe
+    from tracker.importing import save_shoe
 
     shoe = save_shoe(read_shoe(csv_text(HANDS)), name="Imported", decks=6, visitor="v1")
     assert (shoe.name, shoe.decks, shoe.visitor) == ("Imported", 6, "v1")
@@ -278,7 +271,7 @@ def anonymous_request():
     ],
 )
 def test_nothing_saved_on_any_problem(text):
-    from tracker.exchange import import_shoe, save_shoe
+    from tracker.importing import import_shoe, save_shoe
     from tracker.models import Hand, Shoe
 
     request = anonymous_request()
@@ -292,7 +285,7 @@ def test_nothing_saved_on_any_problem(text):
 
 @pytest.mark.django_db
 def test_import_shoe_belongs_to_the_caller():
-    from tracker.exchange import import_shoe
+    from tracker.importing import import_shoe
     from tracker.models import Shoe
 
     request = anonymous_request()

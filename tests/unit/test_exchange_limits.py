@@ -187,7 +187,7 @@ def test_empty_cards_in_csv_mean_no_cards_recorded():
 
 @pytest.mark.django_db
 def test_an_empty_cards_list_is_stored_as_null():
-    from tracker.exchange import save_shoe
+    from tracker.importing import save_shoe
 
     parsed = read_shoe('{"hands": [{"outcome": "B", "cards": []}, {"outcome": "P"}]}')
     shoe = save_shoe(parsed, name="x", visitor="v")
@@ -256,7 +256,7 @@ def anonymous_request():
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", ["Table\x009", "Table\x01", "bad \ud800"])
 def test_import_shoe_refuses_a_name_with_nul_control_or_surrogate(name):
-    from tracker.exchange import import_shoe
+    from tracker.importing import import_shoe
     from tracker.models import Shoe
 
     shoe, parsed = import_shoe(anonymous_request(), "BPB", name=name)
@@ -268,7 +268,7 @@ def test_import_shoe_refuses_a_name_with_nul_control_or_surrogate(name):
 
 @pytest.mark.django_db
 def test_import_shoe_cleans_the_file_name_it_names_the_shoe_after():
-    from tracker.exchange import import_shoe
+    from tracker.importing import import_shoe
 
     shoe, parsed = import_shoe(anonymous_request(), b"BPB", filename="Late\x00\x1bshoe.txt")
     assert parsed.ok and shoe.name == "Late shoe"

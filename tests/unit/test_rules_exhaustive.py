@@ -7,7 +7,8 @@ import itertools
 import pytest
 
 from baccarat.cards import parse_card
-from baccarat.rules import HandError, banker_draws, player_draws, resolve, tableau_rows
+from baccarat.charts import tableau_rows
+from baccarat.rules import HandError, banker_draws, player_draws, resolve
 
 # One rank per value; the zero-valued ranks rotate so tens and pictures all get used.
 ZERO_RANKS = ["T", "J", "Q", "K", "10"]

@@ -3,9 +3,10 @@ their words claim."""
 
 import pytest
 
+from baccarat.charts import memory_pattern, tableau_reachability
 from baccarat.examples import banker_row_examples, deal_for, two_cards_for
 from baccarat.mistakes import GENERAL_MISTAKES, common_mistakes, harmless_here, myths
-from baccarat.rules import banker_draws, memory_pattern, resolve, tableau_reachability
+from baccarat.rules import banker_draws, resolve
 
 
 @pytest.mark.parametrize("total", range(10))

@@ -10,8 +10,8 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from fsrs import Card
 
-from lessons.learner import SESSION_KEY
-from lessons.models import LessonProgress, SkillCard
+from progress.learner import SESSION_KEY
+from progress.models import LessonProgress, SkillCard
 from tracker.models import Shoe
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ SIGNUP = reverse("accounts:signup")
 LOGIN = reverse("accounts:login")
 LOGOUT = reverse("accounts:logout")
 PASSWORD_CHANGE = reverse("accounts:password_change")
-HOME = reverse("lessons:home")
+HOME = reverse("reference:home")
 UNSAFE_NEXT = [
     "https://evil.example/",
     "//evil.example/",

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from lessons.course import load_course
-from lessons.models import LessonProgress
+from progress.models import LessonProgress
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ DERIVED = COURSE.lesson("big-eye-boy", "derived-roads")
 
 
 def url(lesson):
-    return reverse("lessons:course_lesson", args=[lesson.module, lesson.slug])
+    return reverse("lessons:lesson", args=[lesson.module, lesson.slug])
 
 
 def page(client, lesson, **params):
@@ -35,7 +35,7 @@ def page(client, lesson, **params):
 
 
 def answer(client, lesson, check_id, value, attempt, **headers):
-    action = reverse("lessons:course_check", args=[lesson.module, lesson.slug, check_id])
+    action = reverse("lessons:check", args=[lesson.module, lesson.slug, check_id])
     return client.post(action, {"answer": value, "attempt": attempt}, **headers)
 
 
@@ -56,7 +56,7 @@ def status(html):
 
 
 def test_index_lists_every_module_in_order_with_its_progress(client):
-    response = client.get(reverse("lessons:course"))
+    response = client.get(reverse("lessons:index"))
     assert response.status_code == 200
     html = response.content.decode()
     positions = [html.index(f'id="{module.slug}-h"') for module in COURSE.modules]
@@ -71,7 +71,7 @@ def test_index_lists_every_module_in_order_with_its_progress(client):
 
 
 def test_a_first_visit_to_home_or_the_lessons_starts_no_session(client):
-    for name in ("lessons:home", "lessons:course"):
+    for name in ("reference:home", "lessons:index"):
         response = client.get(reverse(name))
         assert response.status_code == 200
         assert "sessionid" not in response.cookies
@@ -159,7 +159,7 @@ def test_a_lesson_is_completed_by_answering_its_checks(client, who):
     assert html.count("<strong>Passed.</strong>") == 3
     assert 'class="check-form"' not in html
 
-    index = client.get(reverse("lessons:course")).content.decode()
+    index = client.get(reverse("lessons:index")).content.decode()
     assert "1 of 5 lessons complete" in index
     if who == "user":
         row = LessonProgress.objects.get(user__username="ada", lesson=VALUES.key)
@@ -184,7 +184,7 @@ def test_an_answer_that_is_not_a_choice_is_refused(client):
 
 
 def test_checks_only_take_posts(client):
-    action = reverse("lessons:course_check", args=[VALUES.module, VALUES.slug, "king"])
+    action = reverse("lessons:check", args=[VALUES.module, VALUES.slug, "king"])
     assert client.get(action).status_code == 405
 
 
@@ -222,7 +222,7 @@ def test_htmx_refusal_is_retargeted_to_the_check(client):
 def test_a_lesson_without_checks_completes_when_marked_as_read(client):
     html = page(client, TABLE)
     assert "Mark as read" in status(html)
-    read = reverse("lessons:course_read", args=[TABLE.module, TABLE.slug])
+    read = reverse("lessons:read", args=[TABLE.module, TABLE.slug])
     response = client.post(read)
     assert response.status_code == 302
     html = page(client, TABLE)
@@ -233,21 +233,21 @@ def test_a_lesson_without_checks_completes_when_marked_as_read(client):
 
 
 def test_mark_as_read_with_htmx_returns_the_status(client):
-    read = reverse("lessons:course_read", args=[TABLE.module, TABLE.slug])
+    read = reverse("lessons:read", args=[TABLE.module, TABLE.slug])
     html = client.post(read, **HTMX).content.decode()
     assert html.lstrip().startswith('<section id="lesson-status" class="lesson-status complete"')
     assert '<div hx-swap-oob="innerHTML:#live">Lesson complete.</div>' in html
 
 
 def test_a_lesson_with_checks_cannot_be_marked_as_read(client):
-    read = reverse("lessons:course_read", args=[VALUES.module, VALUES.slug])
+    read = reverse("lessons:read", args=[VALUES.module, VALUES.slug])
     assert client.post(read).status_code == 400
     assert "0 of 3 checks passed" in status(page(client, VALUES))
 
 
 def test_progress_bars_in_words_and_bars(client):
-    client.post(reverse("lessons:course_read", args=[TABLE.module, TABLE.slug]))
-    html = client.get(reverse("lessons:course")).content.decode()
+    client.post(reverse("lessons:read", args=[TABLE.module, TABLE.slug]))
+    html = client.get(reverse("lessons:index")).content.decode()
     total = len(COURSE.lessons)
     assert "1 of 5 lessons complete" in html
     assert '<progress class="progress-bar" max="5" value="1"' in html
@@ -262,16 +262,16 @@ def test_progress_bars_in_words_and_bars(client):
 
 
 def test_home_offers_to_continue_where_you_left_off(client):
-    home = client.get(reverse("lessons:home")).content.decode()
+    home = client.get(reverse("reference:home")).content.decode()
     assert "Continue where you left off" not in home
     page(client, TABLE)
-    home = client.get(reverse("lessons:home")).content.decode()
+    home = client.get(reverse("reference:home")).content.decode()
     assert "Continue where you left off" in home
     assert f'<a href="{url(TABLE)}">{TABLE.title}</a>' in home
     assert f"0 of {len(COURSE.lessons)} lessons complete" in home
     assert "Next up" not in home
-    client.post(reverse("lessons:course_read", args=[TABLE.module, TABLE.slug]))
-    home = client.get(reverse("lessons:home")).content.decode()
+    client.post(reverse("lessons:read", args=[TABLE.module, TABLE.slug]))
+    home = client.get(reverse("reference:home")).content.decode()
     after = COURSE.neighbours(TABLE)[1]
     assert f'Next up: <a href="{url(after)}">{after.title}</a>' in home
 

@@ -15,7 +15,7 @@ import production_process
 import pytest
 from django.test import Client
 
-import lessons.views
+import reference.views
 from baccarat_site.logs import request_line
 
 
@@ -28,7 +28,7 @@ def boom():
 
 @pytest.mark.django_db
 def test_an_unhandled_exception_is_logged_with_traceback_and_request(monkeypatch, caplog):
-    monkeypatch.setattr(lessons.views, "glossary_terms", boom)
+    monkeypatch.setattr(reference.views, "glossary_terms", boom)
     client = Client(raise_request_exception=False)
     with caplog.at_level(logging.WARNING):
         response = client.get("/glossary/?letter=b")
@@ -113,7 +113,7 @@ import sys
 from wsgiref.util import setup_testing_defaults
 
 import baccarat_site.wsgi
-import lessons.views
+import reference.views
 
 if "test-mail" in sys.argv:
     from django.test.utils import setup_test_environment
@@ -122,7 +122,7 @@ if "test-mail" in sys.argv:
 def boom():
     raise RuntimeError("the glossary exploded")
 
-lessons.views.glossary_terms = boom
+reference.views.glossary_terms = boom
 environ = {"REQUEST_METHOD": "GET", "PATH_INFO": "/glossary/", "QUERY_STRING": "probe=1"}
 setup_testing_defaults(environ)
 statuses = []

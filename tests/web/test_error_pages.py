@@ -11,8 +11,8 @@ from django.template.loader import render_to_string
 from django.test import Client, override_settings
 
 import api.odds
-import lessons.context_processors
-import lessons.views
+import reference.context_processors
+import reference.views
 from baccarat_site import errors
 from tracker.models import Shoe
 
@@ -127,7 +127,7 @@ def test_a_permission_denied_is_a_branded_403(client, monkeypatch):
     def refuse():
         raise PermissionDenied("internal reason, not for the page")
 
-    monkeypatch.setattr(lessons.views, "glossary_terms", refuse)
+    monkeypatch.setattr(reference.views, "glossary_terms", refuse)
     main = branded(client.get("/glossary/"), 403)
     assert "You cannot open this page" in main
     assert "internal reason" not in main
@@ -149,7 +149,7 @@ def test_a_disallowed_host_is_a_branded_400(client):
 
 
 def test_an_unhandled_exception_is_a_branded_500(client, monkeypatch):
-    monkeypatch.setattr(lessons.views, "glossary_terms", boom)
+    monkeypatch.setattr(reference.views, "glossary_terms", boom)
     main = branded(client.get("/glossary/?letter=b"), 500)
     assert "Something went wrong on our side" in main
     assert "the glossary exploded" not in main  # no internals on the page
@@ -165,7 +165,7 @@ def test_the_500_page_falls_back_to_plain_html_when_the_layout_fails_too(
     def broken(path):
         raise RuntimeError("context processor down")
 
-    monkeypatch.setattr(lessons.context_processors, "current_section", broken)
+    monkeypatch.setattr(reference.context_processors, "current_section", broken)
     with caplog.at_level(logging.ERROR):
         response = client.get("/rules/")
     assert response.status_code == 500

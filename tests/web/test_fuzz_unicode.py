@@ -45,8 +45,9 @@ from hypothesis.control import currently_in_test_context
 from baccarat.cards import RANKS, parse_card
 from guards.throttles import anonymous_writes, signed_in_writes
 from lessons.course import load_course
-from lessons.models import LessonProgress, SkillCard, SpeedBest
-from lessons.quiz import SPEED_RULES, TOPICS
+from progress.models import LessonProgress, SkillCard, SpeedBest
+from quiz.speed import SPEED_RULES
+from quiz.views import TOPICS
 from tracker.models import Hand, Shoe
 
 pytestmark = pytest.mark.django_db
@@ -375,8 +376,8 @@ def real_or(data, real, strategy):
 # --- the coverage table is complete ------------------------------------------------------------
 
 VIEW_SOURCES = [
-    "lessons/hands.py", "lessons/odds.py", "lessons/practice.py", "lessons/quiz.py",
-    "lessons/course_views.py", "tracker/views.py", "accounts/views.py",
+    "hands/views.py", "odds/views.py", "hands/practice.py", "quiz/views.py", "quiz/speed.py",
+    "lessons/views.py", "tracker/views.py", "accounts/views.py",
 ]
 READS = [
     r'request\.(?:GET|POST)(?:\.get\(|\[)"(\w+)"',

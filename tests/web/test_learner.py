@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from django.test import RequestFactory
 from fsrs import State
 
-from lessons.learner import Learner
-from lessons.models import LessonProgress, SkillCard
+from progress.learner import Learner
+from progress.models import LessonProgress, SkillCard
 from tracker.models import Shoe
 
 pytestmark = pytest.mark.django_db

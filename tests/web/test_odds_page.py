@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from baccarat.cards import parse_cards
 from baccarat.odds import odds, ranks_of_decks, shoe_after
-from lessons.odds import percent
+from odds.views import percent
 from tracker.models import Shoe
 
 URL = "/odds/"
@@ -262,7 +262,7 @@ def test_the_page_is_a_shareable_url(client):
 
 
 def test_banker_row_shows_its_exact_frequencies(client):
-    html = client.get(reverse("lessons:banker_row", args=[3])).content.decode()
+    html = client.get(reverse("reference:banker_row", args=[3])).content.decode()
     section = html[
         html.index('id="how-often"') : html.index("</section>", html.index('id="how-often"'))
     ]
@@ -275,10 +275,10 @@ def test_banker_row_shows_its_exact_frequencies(client):
 
 
 def test_banker_rows_0_and_7(client):
-    zero = client.get(reverse("lessons:banker_row", args=[0])).content.decode()
+    zero = client.get(reverse("reference:banker_row", args=[0])).content.decode()
     assert "<strong>14.74%</strong>" in zero
     assert "because the Player had a natural." in zero  # Banker 0 stands only then
-    seven = client.get(reverse("lessons:banker_row", args=[7])).content.decode()
+    seven = client.get(reverse("reference:banker_row", args=[7])).content.decode()
     assert "Banker 7 never draws a third card." in seven
 
 

@@ -4,10 +4,10 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from lessons.context_processors import NAV
-from lessons.views import glossary_terms
+from reference.context_processors import NAV
+from reference.views import glossary_terms
 
-PAGES = ["lessons:home", "lessons:glossary", "lessons:rules", "lessons:hands"]
+PAGES = ["reference:home", "reference:glossary", "reference:rules", "hands:walkthrough"]
 
 
 @pytest.mark.parametrize("url_name", PAGES)
@@ -39,25 +39,25 @@ def test_footer_has_responsible_use_note_and_helplines(client, url_name, setting
 
 
 def test_current_page_is_marked_in_nav(client):
-    html = client.get(reverse("lessons:rules")).content.decode()
+    html = client.get(reverse("reference:rules")).content.decode()
     current = re.findall(r'<a href="([^"]+)" aria-current="page">', html)
-    assert current == [reverse("lessons:rules")]
+    assert current == [reverse("reference:rules")]
 
 
 def test_home_has_no_current_nav_item(client):
-    html = client.get(reverse("lessons:home")).content.decode()
+    html = client.get(reverse("reference:home")).content.decode()
     assert 'aria-current="page"' not in html
 
 
 def test_body_sends_csrf_token_to_htmx(client):
-    response = client.get(reverse("lessons:home"))
+    response = client.get(reverse("reference:home"))
     html = response.content.decode()
     match = re.search(r"<body hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'>", html)
     assert match and len(match.group(1)) >= 32
 
 
 def test_htmx_is_served_from_our_static_files(client, settings):
-    html = client.get(reverse("lessons:home")).content.decode()
+    html = client.get(reverse("reference:home")).content.decode()
     scripts = re.findall(r'<script[^>]*\bsrc="([^"]+)"', html)
     htmx = [src for src in scripts if "htmx" in src]
     assert htmx, "no htmx script tag"
@@ -68,25 +68,25 @@ def test_htmx_is_served_from_our_static_files(client, settings):
 
 
 def test_stylesheet_exists(client, settings):
-    html = client.get(reverse("lessons:home")).content.decode()
+    html = client.get(reverse("reference:home")).content.decode()
     assert f'href="{settings.STATIC_URL}css/site.css"' in html
     assert finders.find("css/site.css")
 
 
 def test_home_says_where_to_start_and_is_honest(client):
-    html = client.get(reverse("lessons:home")).content.decode()
-    assert f'href="{reverse("lessons:rules")}"' in html
-    assert f'href="{reverse("lessons:hands")}"' in html
+    html = client.get(reverse("reference:home")).content.decode()
+    assert f'href="{reverse("reference:rules")}"' in html
+    assert f'href="{reverse("hands:walkthrough")}"' in html
     assert "tableau" in html
     assert "predict nothing" in html
     assert "no betting system beats the house" in html
 
 
 def test_glossary_lists_terms_with_anchors(client):
-    html = client.get(reverse("lessons:glossary")).content.decode()
+    html = client.get(reverse("reference:glossary")).content.decode()
     assert '<dt id="big-eye-boy"><a href="#big-eye-boy">Big Eye Boy</a></dt>' in html
     assert 'href="#letter-b"' in html and 'id="letter-b"' in html
-    assert f'href="{reverse("lessons:rules")}"' in html
+    assert f'href="{reverse("reference:rules")}"' in html
 
 
 def test_glossary_is_alphabetical_and_complete():

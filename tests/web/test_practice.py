@@ -33,23 +33,23 @@ def dealer(monkeypatch):
     def deal_from(*cards):
         hands.extend(PracticeHand(tuple(parse_cards(c))) for c in cards)
 
-    monkeypatch.setattr("lessons.practice.deal", lambda: hands.pop(0))
+    monkeypatch.setattr("hands.practice.deal", lambda: hands.pop(0))
     return deal_from
 
 
 def page(client):
-    response = client.get(reverse("lessons:practice"))
+    response = client.get(reverse("hands:practice"))
     assert response.status_code == 200
     return response.content.decode()
 
 
 def deal(client, **headers):
-    return client.post(reverse("lessons:practice_deal"), **headers)
+    return client.post(reverse("hands:practice_deal"), **headers)
 
 
 def answer(client, value, gate, hand=1, **headers):
     data = {"answer": value, "gate": gate, "hand": hand}
-    return client.post(reverse("lessons:practice_answer"), data, **headers)
+    return client.post(reverse("hands:practice_answer"), data, **headers)
 
 
 def table_cards(html):
@@ -102,7 +102,7 @@ def test_a_whole_hand_by_plain_posts(client, dealer):
     dealer(STOOD)
     sentences = steps(STOOD)
     response = deal(client)
-    assert response.status_code == 302 and response.url == reverse("lessons:practice")
+    assert response.status_code == 302 and response.url == reverse("hands:practice")
     html = page(client)
     assert table_cards(html) == {"player": ["3♥", "3♦"], "banker": ["4♠", "K♣"]}
     assert current_gate(html) == "natural"
@@ -223,7 +223,7 @@ def test_the_forms_post_without_javascript_and_with_htmx(client, dealer):
     deal(client)
     html = page(client)
     for name in ("practice_answer", "practice_deal", "practice_reset_score"):
-        url = reverse(f"lessons:{name}")
+        url = reverse(f"hands:{name}")
         assert f'<form method="post" action="{url}" hx-post="{url}" hx-target="#practice"' in html
     assert html.count("csrfmiddlewaretoken") == 3
     assert '<script src="/static/js/practice.js" defer></script>' in html
@@ -256,7 +256,7 @@ def test_an_answer_before_any_hand_is_refused(client):
 def test_stale_and_junk_answers_are_refused_and_not_counted(client, dealer, data, message):
     dealer(STOOD)
     deal(client)
-    response = client.post(reverse("lessons:practice_answer"), data)
+    response = client.post(reverse("hands:practice_answer"), data)
     assert response.status_code == 400
     html = response.content.decode()
     assert message in html_lib.unescape(html)
@@ -314,7 +314,7 @@ def test_htmx_refusal_is_marked_for_the_panel(client, dealer):
 
 @pytest.mark.parametrize("name", ["practice_answer", "practice_deal", "practice_reset_score"])
 def test_posts_only(client, name):
-    assert client.get(reverse(f"lessons:{name}")).status_code == 405
+    assert client.get(reverse(f"hands:{name}")).status_code == 405
 
 
 def test_a_saved_table_that_cannot_be_read_back_starts_afresh(client):
@@ -345,7 +345,7 @@ def test_reset_score_keeps_the_hand(client, dealer):
     answer(client, "no_natural", "natural")
     answer(client, "draw", "player")
     assert score(page(client), "answered") == 2
-    assert client.post(reverse("lessons:practice_reset_score")).status_code == 302
+    assert client.post(reverse("hands:practice_reset_score")).status_code == 302
     html = page(client)
     assert score(html, "answered") == 0 and score(html, "natural-right") == 0
     assert "Score reset" in feedback(html)

@@ -28,9 +28,9 @@ from baccarat.questions import (
 )
 from baccarat.roads import scoreboard
 from baccarat.rules import banker_draws, player_draws, resolve
-from lessons import quiz
-from lessons.learner import Learner
-from lessons.models import SkillCard
+from progress.learner import Learner
+from progress.models import SkillCard
+from quiz import views as quiz
 
 pytestmark = pytest.mark.django_db
 
@@ -52,8 +52,8 @@ def slug(kind):
 
 def topic_url(topic, action=None):
     if action is None:
-        return reverse("lessons:quiz_topic", args=[topic])
-    return reverse(f"lessons:quiz_{action}", args=[topic])
+        return reverse("quiz:topic", args=[topic])
+    return reverse(f"quiz:{action}", args=[topic])
 
 
 def entry(client, topic):
@@ -126,7 +126,7 @@ def engine_answer(question):
 
 
 def test_index_lists_every_topic_practice_speed_and_progress(client):
-    response = client.get(reverse("lessons:quiz"))
+    response = client.get(reverse("quiz:index"))
     assert response.status_code == 200
     html = response.content.decode()
     for kind in GENERATORS:
@@ -142,7 +142,7 @@ def test_unknown_topic_and_wrong_methods(client):
     assert client.post("/quiz/poker/answer/").status_code == 404
     assert client.get(topic_url("mixed", "answer")).status_code == 405
     assert client.get(topic_url("mixed", "next")).status_code == 405
-    assert client.get(reverse("lessons:quiz_speed_answer")).status_code == 405
+    assert client.get(reverse("quiz:speed_answer")).status_code == 405
 
 
 # --- every kind of question, answered through the web client ---------------------------------
@@ -510,7 +510,7 @@ def test_progress_counts_levels_and_draws_the_heatmap(client, clock):
     session.save()
     assert state.level == "mastered"
 
-    response = client.get(reverse("lessons:quiz_progress"))
+    response = client.get(reverse("quiz:progress"))
     assert response.status_code == 200
     html = response.content.decode()
     assert f'<td data-count="new">{len(PRACTICE_SKILLS) - 4}</td>' in html
@@ -544,7 +544,7 @@ def test_progress_counts_levels_and_draws_the_heatmap(client, clock):
 
 
 def test_progress_for_a_new_learner(client):
-    html = client.get(reverse("lessons:quiz_progress")).content.decode()
+    html = client.get(reverse("quiz:progress")).content.decode()
     assert f'<td data-count="new">{len(PRACTICE_SKILLS)}</td>' in html
     assert html.count("not tried yet</span>") == 88
 
@@ -563,19 +563,19 @@ def speed_answer(client, right=True, question_id=None, **extra):
     if not right:
         value = next(c.value for c in question.choices if c.value != value)
     return client.post(
-        reverse("lessons:quiz_speed_answer"),
+        reverse("quiz:speed_answer"),
         {"question": question_id or saved["id"], "answer": value},
         **extra,
     ), question
 
 
 def test_speed_drill_counts_answers_in_the_minute_only(client, clock):
-    page = client.get(reverse("lessons:quiz_speed"))
+    page = client.get(reverse("quiz:speed"))
     assert page.status_code == 200 and "Start the minute" in page.content.decode()
-    response = client.post(reverse("lessons:quiz_speed_start"), {"rule": "banker"})
+    response = client.post(reverse("quiz:speed_start"), {"rule": "banker"})
     assert response.status_code == 302
     assert drill(client)["started"] == T.timestamp()
-    html = client.get(reverse("lessons:quiz_speed")).content.decode()
+    html = client.get(reverse("quiz:speed")).content.decode()
     assert 'data-seconds-left="60.00"' in html and "<kbd>D</kbd>" in html
 
     clock.at = T + timedelta(seconds=10)
@@ -603,25 +603,25 @@ def test_speed_drill_counts_answers_in_the_minute_only(client, clock):
     assert response.status_code == 302
     assert drill(client)["answered"] == 2 and drill(client)["question"] is None
     assert known.skill(late.skill).attempts == learner(client)[0].skill(late.skill).attempts
-    html = client.get(reverse("lessons:quiz_speed")).content.decode()
+    html = client.get(reverse("quiz:speed")).content.decode()
     assert '<strong data-result="per-minute">2.0</strong> answers a minute' in html
     assert '<strong data-result="accuracy">50%</strong> right' in html
     assert "came after the minute was up, so it was not counted" in html
     assert "Your best this session." in html
     assert client.session["quiz_speed_best"]["right"] == 1
     # Any answer now is refused: no drill is running.
-    response = client.post(reverse("lessons:quiz_speed_answer"), {"question": "x", "answer": "d"})
+    response = client.post(reverse("quiz:speed_answer"), {"question": "x", "answer": "d"})
     assert response.status_code == 400 and "No drill is running" in response.content.decode()
 
 
 def test_speed_drill_ends_on_its_own_and_keeps_the_best(client, clock):
-    client.post(reverse("lessons:quiz_speed_start"), {"rule": "player"})
+    client.post(reverse("quiz:speed_start"), {"rule": "player"})
     for second in (5, 6, 7):
         clock.at = T + timedelta(seconds=second)
         _, question = speed_answer(client)
         assert question.kind == "player_rule"
     clock.at = T + timedelta(seconds=60)
-    response = client.get(reverse("lessons:quiz_speed"), **HTMX)  # the page's clock ran out
+    response = client.get(reverse("quiz:speed"), **HTMX)  # the page's clock ran out
     html = response.content.decode()
     assert '<strong data-result="per-minute">3.0</strong>' in html
     assert "Your best this session." in html
@@ -629,11 +629,11 @@ def test_speed_drill_ends_on_its_own_and_keeps_the_best(client, clock):
 
     # A worse minute leaves the best alone.
     clock.at = T + timedelta(minutes=5)
-    client.post(reverse("lessons:quiz_speed_start"), {"rule": "player"})
+    client.post(reverse("quiz:speed_start"), {"rule": "player"})
     clock.at = T + timedelta(minutes=5, seconds=3)
     speed_answer(client)
     clock.at = T + timedelta(minutes=7)
-    html = client.get(reverse("lessons:quiz_speed")).content.decode()
+    html = client.get(reverse("quiz:speed")).content.decode()
     assert '<strong data-result="per-minute">1.0</strong>' in html
     assert "Your best this session." not in html
     assert 'Best this session: <strong data-best="right">3</strong> right' in html
@@ -642,16 +642,16 @@ def test_speed_drill_ends_on_its_own_and_keeps_the_best(client, clock):
 def one_minute(client, clock, start, right_answers):
     """A whole drill from `start`: `right_answers` answered right, then the minute runs out."""
     clock.at = start
-    client.post(reverse("lessons:quiz_speed_start"), {"rule": "banker"})
+    client.post(reverse("quiz:speed_start"), {"rule": "banker"})
     for second in range(right_answers):
         clock.at = start + timedelta(seconds=second + 1)
         speed_answer(client)
     clock.at = start + timedelta(seconds=61)
-    return client.get(reverse("lessons:quiz_speed")).content.decode()
+    return client.get(reverse("quiz:speed")).content.decode()
 
 
 def test_a_signed_in_learners_best_drill_is_kept_with_the_account(client, clock):
-    from lessons.models import SpeedBest
+    from progress.models import SpeedBest
 
     user = User.objects.create_user("ada", password="pw-long-enough-1")
     client.force_login(user)
@@ -673,7 +673,7 @@ def test_a_signed_in_learners_best_drill_is_kept_with_the_account(client, clock)
 def test_signing_in_adopts_the_sessions_best_drill_only_if_better(
     client, clock, session_right, kept
 ):
-    from lessons.models import SpeedBest
+    from progress.models import SpeedBest
 
     user = User.objects.create_user("ada", password="pw-long-enough-1")
     SpeedBest.objects.create(
@@ -690,11 +690,11 @@ def test_signing_in_adopts_the_sessions_best_drill_only_if_better(
 
 
 def test_speed_drill_refuses_junk(client, clock):
-    client.post(reverse("lessons:quiz_speed_start"), {"rule": "nonsense"})
+    client.post(reverse("quiz:speed_start"), {"rule": "nonsense"})
     assert drill(client)["rule"] == "banker"
     saved = drill(client)
     response = client.post(
-        reverse("lessons:quiz_speed_answer"), {"question": saved["id"], "answer": "maybe"}, **HTMX
+        reverse("quiz:speed_answer"), {"question": saved["id"], "answer": "maybe"}, **HTMX
     )
     assert response.status_code == 400 and response["HX-Retarget"] == "#speed"
     assert "not one of the answers" in response.content.decode()
@@ -702,7 +702,7 @@ def test_speed_drill_refuses_junk(client, clock):
     session = client.session
     session["quiz_speed"] = {"rule": "banker", "started": "yesterday"}
     session.save()
-    assert client.get(reverse("lessons:quiz_speed")).status_code == 200
+    assert client.get(reverse("quiz:speed")).status_code == 200
 
 
 def test_speed_questions_are_right_for_the_player_rule_too():

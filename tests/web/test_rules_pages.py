@@ -3,8 +3,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from baccarat.charts import tableau_rows
 from baccarat.mistakes import common_mistakes
-from baccarat.rules import tableau_rows
 
 
 def cell_text(html, banker_total, third):
@@ -17,7 +17,7 @@ def cell_text(html, banker_total, third):
 
 
 def test_rules_page_renders_the_whole_tableau_from_the_data(client):
-    html = client.get(reverse("lessons:rules")).content.decode()
+    html = client.get(reverse("reference:rules")).content.decode()
     for row in tableau_rows():
         for third, draws in enumerate(row.cells):
             # Letter as well as colour class: never colour alone.
@@ -30,7 +30,7 @@ def test_rules_page_renders_the_whole_tableau_from_the_data(client):
 
 
 def test_rules_page_sections(client):
-    html = client.get(reverse("lessons:rules")).content.decode()
+    html = client.get(reverse("reference:rules")).content.decode()
     for expected in [
         "7 + 8 = 15 → 5",
         "natural",
@@ -54,7 +54,7 @@ def test_rules_page_sections(client):
 
 @pytest.mark.parametrize("total", range(8))
 def test_banker_row_page(client, total):
-    response = client.get(reverse("lessons:banker_row", args=[total]))
+    response = client.get(reverse("reference:banker_row", args=[total]))
     assert response.status_code == 200
     html = response.content.decode()
     assert f"<h1>Banker {total}</h1>" in html
@@ -74,7 +74,7 @@ def test_banker_rows_that_do_not_exist(client, url):
 
 
 def test_examples_link_to_hands_that_resolve(client):
-    html = client.get(reverse("lessons:banker_row", args=[3])).content.decode()
+    html = client.get(reverse("reference:banker_row", args=[3])).content.decode()
     links = re.findall(r'href="(/hands/\?cards=[^"]+)"', html)
     assert links
     for link in links:

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class OddsConfig(AppConfig):
+    """The odds calculator page (the maths is baccarat/odds.py)."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "odds"

@@ -1,0 +1,413 @@
+"""The odds calculator, /odds/: the exact odds of one hand from a full shoe, from a full
+shoe less the cards already dealt, or from what is left given rank by rank.
+
+A plain GET form, so every shoe is a shareable URL; with htmx the results redraw as you
+type (the results region, plus each field's message out of band). Every figure comes from
+baccarat.odds; this module reads the query string and formats numbers for the page.
+"""
+
+from functools import lru_cache
+
+from django.shortcuts import render
+
+from baccarat.cards import RANKS, CardError, parse_cards
+from baccarat.odds import (
+    COMMISSION,
+    MAX_DECKS,
+    MIN_CARDS,
+    VALUES,
+    Odds,
+    ShoeError,
+    effect_of_removal,
+    odds,
+    odds_of_decks,
+    ranks_of_decks,
+    shoe_after,
+    values_of_ranks,
+)
+from guards.inputs import InputError, decimal_number, whole_number
+
+# A full shoe of some decks; a full shoe less the cards dealt; the cards left, by rank.
+SHOES = ("decks", "dealt", "ranks")
+DECKS = range(1, MAX_DECKS + 1)
+DEFAULT_DECKS = 8
+MOST_OF_A_RANK = 4 * MAX_DECKS
+COMMISSION_PLACES = 2  # 4.75%: tables charge whole or half per cents, never finer
+MAX_DEALT_TEXT = 5_000  # about 400 cards typed with suits and spaces: one whole 8-deck shoe
+SIDES = [("banker", "Banker"), ("player", "Player"), ("tie", "Tie")]
+VALUE_NAMES = {0: "0 (10, J, Q, K)", 1: "1 (ace)"}
+
+
+# --- numbers as the page prints them ----------------------------------------------------
+
+
+def signed(text: str) -> str:
+    """A real minus sign, which screen readers say and which lines up with the digits."""
+    return text.replace("-", "−")
+
+
+def percent(x: float, places: int = 4) -> str:
+    return signed(f"{x * 100:.{places}f}%")
+
+
+def hundred_thousandths(x: float) -> str:
+    """A change in probability in units of 0.00001: -0.0000435 is "−4.35"."""
+    return signed(f"{x * 100_000:+.2f}")
+
+
+def rank_label(rank: str) -> str:
+    return "10" if rank == "T" else rank
+
+
+# --- reading the form ---------------------------------------------------------------------
+
+
+def read_decks(text, errors):
+    if not text:
+        return DEFAULT_DECKS
+    try:
+        return whole_number(text, field="decks", low=1, high=MAX_DECKS)
+    except InputError:
+        errors["decks"] = f"Choose a whole number of decks from 1 to {MAX_DECKS}."
+        return None
+
+
+def read_commission(text, errors):
+    """The Banker commission, typed as a percentage ("5", "4.5"); 5% when blank. Its text
+    is checked before it becomes a number: "1e-99999999" would otherwise be a fraction
+    with a hundred-million-digit denominator."""
+    text = text.strip().removesuffix("%")
+    if not text.strip():
+        return COMMISSION
+    try:
+        return decimal_number(
+            text, field="commission", low=0, below=100, places=COMMISSION_PLACES
+        ) / 100
+    except InputError:
+        errors["commission"] = (
+            "Enter the commission as a number of per cent, such as 5 or 4.5: from 0 up to "
+            f"100 per cent, with at most {COMMISSION_PLACES} decimals."
+        )
+        return None
+
+
+def read_count(text):
+    """One rank count: (count, None), or (None, what is wrong in a word or two: the grid's
+    cells are narrow, and the message above the grid says the rest)."""
+    text = text.strip()
+    if not text:
+        return None, "Blank"
+    if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
+        return None, "Negative"
+    try:
+        return whole_number(text, field="count", low=0, high=MOST_OF_A_RANK), None
+    except InputError:
+        if text.isascii() and text.isdigit():
+            return None, f"Over {MOST_OF_A_RANK}"
+        return None, "Not a number"
+
+
+def read_rank_counts(typed, errors):
+    ranks = {}
+    for rank in RANKS:
+        n, error = read_count(typed[rank])
+        if error:
+            errors[f"rank_{rank}"] = error
+        else:
+            ranks[rank] = n
+    if len(ranks) < len(RANKS):
+        errors["ranks"] = (
+            f"Correct the counts marked below: each is a whole number of cards from 0 to "
+            f"{MOST_OF_A_RANK} ({MAX_DECKS} decks hold {MOST_OF_A_RANK} of a rank)."
+        )
+        return None
+    if sum(ranks.values()) < MIN_CARDS:
+        errors["ranks"] = (
+            f"These counts make {sum(ranks.values())} card{'s' * (sum(ranks.values()) != 1)}; "
+            f"a hand needs a shoe of at least {MIN_CARDS}."
+        )
+        return None
+    return ranks
+
+
+def read_dealt(decks, text, errors):
+    """The full shoe less the dealt cards: (ranks, how many were dealt), or None."""
+    if len(text) > MAX_DEALT_TEXT:
+        errors["dealt"] = f"That is {len(text):,} characters; paste at most {MAX_DEALT_TEXT:,}."
+        return None, 0
+    try:
+        cards = parse_cards(text)
+    except CardError as error:
+        errors["dealt"] = str(error)
+        return None, 0
+    unknown = [position for position, card in enumerate(cards, start=1) if not card.known]
+    if unknown:
+        errors["dealt"] = (
+            f"Card {unknown[0]} is unknown (?). The calculator needs the rank of every "
+            "card you list: leave out the cards you did not see (that changes nothing, "
+            "an unseen card is as likely to be any card still in the shoe)."
+        )
+        return None, 0
+    try:
+        left = shoe_after(decks, cards)
+    except ShoeError as error:
+        # "dealt: 33 cards of rank 7, but 8 decks hold only 32"
+        detail = str(error).split(": ", 1)[1]
+        errors["dealt"] = f"{detail[0].upper()}{detail[1:]}."
+        return None, 0
+    if left.cards < MIN_CARDS:
+        errors["dealt"] = (
+            f"Only {left.cards} card{'s' * (left.cards != 1)} would be left; a hand needs at "
+            f"least {MIN_CARDS}."
+        )
+        return None, 0
+    return left.ranks, left.known
+
+
+def which_shoe(query):
+    """The shoe the form describes. Without a choice (a hand-written URL), the fields
+    given say it: dealt cards, else rank counts, else a full shoe."""
+    shoe = query.get("shoe", "")
+    if shoe in SHOES:
+        return shoe
+    if query.get("dealt", "").strip():
+        return "dealt"
+    if any(rank in query for rank in RANKS):
+        return "ranks"
+    return "decks"
+
+
+# --- the figures ---------------------------------------------------------------------------
+
+
+def probability_rows(result: Odds, rows):
+    return [
+        {
+            "label": label,
+            "key": key,
+            "percent": percent(result.p(key)),
+            "decimal": f"{result.p(key):.6f}",
+            "count": f"{result.counts[key]:,}",
+        }
+        for key, label in rows
+    ]
+
+
+# The chart's geometry, in SVG user units (about a pixel each on a phone): each group has
+# a heading line, then one bar per result, its name to the left and its value after it.
+BAR_X, BAR_LENGTH, BAR_HEIGHT, BAR_GAP, HEADING, GROUP_GAP = 62, 240, 20, 4, 22, 12
+CHART_WIDTH = 360
+
+
+def cards_dealt_chart(result: Odds):
+    """Banker, Player and Tie by the number of cards dealt, as bars for an inline SVG
+    (joint probabilities: each bar is P(that result and that many cards))."""
+    top = max(result.p(f"{side}_{n}") for n in (4, 5, 6) for side, _ in SIDES)
+    groups, y = [], 0
+    for n in (4, 5, 6):
+        group = {"cards": n, "heading_y": y + HEADING - 6, "bars": []}
+        y += HEADING
+        for side, name in SIDES:
+            value = result.p(f"{side}_{n}")
+            length = BAR_LENGTH * value / top if top else 0
+            group["bars"].append(
+                {
+                    "side": side,
+                    "name": name,
+                    "y": y,
+                    "text_y": y + BAR_HEIGHT - 5,
+                    "length": f"{length:.1f}",
+                    "end": f"{BAR_X + length + 5:.1f}",
+                    "percent": percent(value, 2),
+                }
+            )
+            y += BAR_HEIGHT + BAR_GAP
+        groups.append(group)
+        y += GROUP_GAP
+    return {
+        "groups": groups,
+        "width": CHART_WIDTH,
+        "height": y - GROUP_GAP - BAR_GAP,
+        "bar_x": BAR_X,
+        "name_x": BAR_X - 6,
+        "bar_height": BAR_HEIGHT,
+    }
+
+
+def edge_rows(result: Odds):
+    return [
+        {
+            "key": key,
+            "name": edge.name,
+            "per_unit": percent(float(edge.per_unit)),
+            "per_resolved": percent(float(edge.per_resolved)),
+        }
+        for key, edge in result.edges.items()
+    ]
+
+
+# Eleven engine calls (about 6 ms): kept for the shoes asked for again, full shoes above all.
+removals_of = lru_cache(maxsize=64)(effect_of_removal)
+
+
+def removal_rows(values):
+    """The effect-of-removal table, and the largest shift it shows on Banker or Player."""
+    rows = removals_of(tuple(values))
+    largest = max((abs(x) for row in rows for x in (row.banker, row.player)), default=0)
+    by_value = {row.value: row for row in rows}
+    table = []
+    for v in VALUES:
+        row = by_value.get(v)
+        table.append(
+            {
+                "value": VALUE_NAMES.get(v, str(v)),
+                "left": values[v],
+                "banker": hundred_thousandths(row.banker) if row else None,
+                "player": hundred_thousandths(row.player) if row else None,
+                "tie": hundred_thousandths(row.tie) if row else None,
+            }
+        )
+    return table, f"{largest:.7f}"
+
+
+def banker_total_rows(result: Odds):
+    rows = []
+    for t in VALUES:
+        draws = result.banker_draws_given(t)
+        rows.append(
+            {
+                "total": t,
+                "percent": percent(float(result.banker_total(t))),
+                "draws": percent(float(draws), 2) if draws is not None else None,
+                "natural": t >= 8,
+                "never": draws == 0,
+            }
+        )
+    return rows
+
+
+def results_context(result: Odds, values):
+    return {
+        "result": result,
+        "cards": f"{result.cards:,}",
+        "total": f"{result.total:,}",
+        "main": probability_rows(result, [(side, f"{name} wins") for side, name in SIDES]),
+        "naturals": probability_rows(
+            result,
+            [
+                ("natural_any", "Either side has a natural"),
+                ("natural_player", "Player has a natural"),
+                ("natural_banker", "Banker has a natural"),
+                ("natural_both", "Both have a natural"),
+            ],
+        ),
+        "draws": probability_rows(
+            result,
+            [
+                ("player_draws", "Player draws a third card"),
+                ("banker_draws", "Banker draws a third card"),
+            ],
+        ),
+        "by_cards": [
+            {
+                "cards": n,
+                "all": percent(result.p(f"cards_{n}")),
+                "sides": [percent(result.p(f"{side}_{n}")) for side, _ in SIDES],
+            }
+            for n in (4, 5, 6)
+        ],
+        "chart": cards_dealt_chart(result),
+        "specials": probability_rows(
+            result,
+            [
+                ("banker_win_6", "Banker wins with a total of 6 (Super 6)"),
+                ("dragon_7", "Dragon 7: Banker wins with a three-card 7"),
+                ("panda_8", "Panda 8: Player wins with a three-card 8"),
+            ],
+        ),
+        "pair": percent(float(result.player_pair)) if result.player_pair is not None else None,
+        "pair_fraction": result.player_pair,
+        "edges": edge_rows(result),
+        "banker_totals": banker_total_rows(result),
+        **dict(zip(("removals", "largest_shift"), removal_rows(values), strict=True)),
+        "banker_edge": percent(float(result.edges["banker"].per_unit)),
+    }
+
+
+def announcement(context, errors):
+    """One short sentence for screen readers after each live update."""
+    if context["result"] is not None:
+        return ", ".join(f"{row['label']} {row['percent']}" for row in context["main"]) + "."
+    named = [
+        (f"Rank {rank_label(key.removeprefix('rank_'))}: " if key.startswith("rank_") else "")
+        + message
+        for key, message in errors.items()
+    ]
+    more = f" ({len(named) - 1} more)" if len(named) > 1 else ""
+    return f"No odds. {named[0]}{more}" if named else "No odds."
+
+
+# --- the page ------------------------------------------------------------------------------
+
+
+def calculator(request):
+    query = request.GET
+    errors = {}
+    shoe = which_shoe(query)
+    # The decks are not used for a shoe given rank by rank: nothing to correct there then.
+    decks = read_decks(query.get("decks", "").strip(), errors if shoe != "ranks" else {})
+    commission = read_commission(query.get("commission", ""), errors)
+    # A rank left out of a hand-written URL is none left; one sent blank is a question.
+    typed_ranks = {rank: query.get(rank, "0") for rank in RANKS}
+    dealt_text = query.get("dealt", "")
+
+    ranks, dealt = None, 0
+    if shoe == "ranks":
+        ranks = read_rank_counts(typed_ranks, errors)
+    elif decks is not None and shoe == "dealt":
+        ranks, dealt = read_dealt(decks, dealt_text, errors)
+    elif decks is not None:
+        ranks = ranks_of_decks(decks)
+
+    context = {
+        "shoe": shoe,
+        "decks_choices": DECKS,
+        "decks": decks,
+        "typed_decks": query.get("decks", "").strip() or str(DEFAULT_DECKS),
+        "commission_typed": query.get("commission", "5"),
+        "dealt_text": dealt_text,
+        "dealt": dealt,
+        "most_of_a_rank": MOST_OF_A_RANK,
+        "errors": errors,
+        "result": None,
+    }
+    if ranks is not None and not errors:
+        if shoe == "decks" and commission == COMMISSION:
+            result = odds_of_decks(decks)
+        else:
+            result = odds(ranks=ranks, commission=commission)
+        context.update(results_context(result, values_of_ranks(ranks)))
+    # The rank grid shows what was typed; otherwise the shoe being worked out, so picking
+    # "rank by rank" starts from it.
+    if shoe == "ranks" or ranks is None:
+        counts = typed_ranks if shoe == "ranks" else ranks_of_decks(decks or DEFAULT_DECKS)
+    else:
+        counts = ranks
+    context["rank_fields"] = [
+        {
+            "rank": rank,
+            "label": rank_label(rank),
+            "value": counts[rank],
+            "error": errors.get(f"rank_{rank}"),
+        }
+        for rank in RANKS
+    ]
+    context["announcement"] = announcement(context, errors)
+    template = "odds/calculator.html#update" if request.htmx else "odds/calculator.html"
+    # A field that cannot be read is a 400 (the page still shows every message beside its
+    # field); htmx swaps it where it swaps the results (static/js/refusals.js).
+    response = render(request, template, context, status=400 if errors else 200)
+    if errors and request.htmx:
+        response["HX-Retarget"] = "#odds-results"
+        response["HX-Reswap"] = "outerHTML"
+    return response

@@ -1,0 +1,279 @@
+"""A learner's progress, wherever it lives: the database for a signed-in user, the session
+for anyone else. Views read and write progress only through `Learner`, so an anonymous
+learner can do everything, and signing up or in adopts what they did (`adopt`).
+
+Skills are scheduled with FSRS (the `fsrs` package): a right answer rates the card Good, a
+wrong one Again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from django.db import transaction
+from django.utils import timezone
+from fsrs import Card, Rating, Scheduler, State
+
+from progress.models import LessonProgress, SkillCard, SpeedBest
+
+SESSION_KEY = "learning"
+SPEED_BEST_KEY = "quiz_speed_best"  # an anonymous learner's best speed drill
+
+
+def better_drill(result: dict, best: dict | None) -> bool:
+    """Does a speed drill's `result` beat `best`? The most right answers in the minute wins,
+    then accuracy: fast wrong answers are not dealing."""
+    if not isinstance(best, dict):
+        return True
+    return (result["right"], result["accuracy"] or 0) > (
+        best.get("right", 0),
+        best.get("accuracy") or 0,
+    )
+SCHEDULER = Scheduler(enable_fuzzing=False)
+
+LEVELS = ("new", "attempted", "familiar", "proficient", "mastered")
+
+
+@dataclass(frozen=True)
+class SkillState:
+    skill: str
+    attempts: int
+    correct: int
+    card: Card
+
+    @property
+    def due(self) -> datetime:
+        return self.card.due
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.attempts if self.attempts else None
+
+    @property
+    def level(self) -> str:
+        """new → attempted → familiar → proficient → mastered. The last two need the card
+        to have graduated into FSRS review (spaced over days), not just a lucky streak."""
+        if not self.attempts:
+            return "new"
+        accuracy = self.accuracy
+        reviewing = self.card.state == State.Review
+        stability = self.card.stability or 0
+        if reviewing and stability >= 10 and self.attempts >= 5 and accuracy >= 0.9:
+            return "mastered"
+        if reviewing and self.attempts >= 3 and accuracy >= 0.75:
+            return "proficient"
+        if self.correct and accuracy >= 0.5:
+            return "familiar"
+        return "attempted"
+
+
+def _new_card() -> Card:
+    return Card(card_id=1)  # a fixed id: the skill, not the card, is what we key on
+
+
+class Learner:
+    def __init__(self, request):
+        self.request = request
+        self.user = request.user if request.user.is_authenticated else None
+
+    # --- the session store (anonymous learners) ---------------------------------------------
+
+    def _store(self) -> dict:
+        return self.request.session.setdefault(
+            SESSION_KEY, {"lessons": {}, "skills": {}, "last": None}
+        )
+
+    def _saved(self) -> None:
+        self.request.session.modified = True
+
+    # --- lessons -----------------------------------------------------------------------------
+
+    def visit(self, lesson: str) -> None:
+        """Remember the lesson for "continue where you left off"."""
+        if self.user:
+            LessonProgress.objects.get_or_create(user=self.user, lesson=lesson)
+            LessonProgress.objects.filter(user=self.user, lesson=lesson).update(
+                visited=timezone.now()
+            )
+        else:
+            self._store()["lessons"].setdefault(lesson, {"checks": [], "completed": None})
+            self._store()["last"] = lesson
+            self._saved()
+
+    def last_lesson(self) -> str | None:
+        if self.user:
+            last = LessonProgress.objects.filter(user=self.user).order_by("-visited").first()
+            return last.lesson if last else None
+        return self._store().get("last")
+
+    def passed_checks(self, lesson: str) -> set[str]:
+        if self.user:
+            row = LessonProgress.objects.filter(user=self.user, lesson=lesson).first()
+            return set(row.checks_passed) if row else set()
+        return set(self._store()["lessons"].get(lesson, {}).get("checks", []))
+
+    def pass_check(self, lesson: str, check: str, all_checks: set[str]) -> bool:
+        """Record a passed check; the lesson is complete once every check is passed.
+        Returns whether the lesson is now complete."""
+        passed = self.passed_checks(lesson) | {check}
+        complete = all_checks <= passed
+        now = timezone.now()
+        if self.user:
+            row, _ = LessonProgress.objects.get_or_create(user=self.user, lesson=lesson)
+            row.checks_passed = sorted(passed)
+            if complete and row.completed is None:
+                row.completed = now
+            row.save()
+        else:
+            entry = self._store()["lessons"].setdefault(lesson, {"checks": [], "completed": None})
+            entry["checks"] = sorted(passed)
+            if complete and not entry["completed"]:
+                entry["completed"] = now.isoformat()
+            self._saved()
+        return complete
+
+    def complete(self, lesson: str) -> None:
+        """Mark a lesson with no checks as done (reading it is the lesson)."""
+        self.pass_check(lesson, "read", {"read"})
+
+    def completed_lessons(self) -> set[str]:
+        if self.user:
+            return set(
+                LessonProgress.objects.filter(user=self.user, completed__isnull=False).values_list(
+                    "lesson", flat=True
+                )
+            )
+        return {slug for slug, entry in self._store()["lessons"].items() if entry.get("completed")}
+
+    # --- the speed drill ---------------------------------------------------------------------
+
+    def speed_best(self) -> dict | None:
+        if self.user:
+            row = SpeedBest.objects.filter(user=self.user).first()
+            return row.result if row else None
+        best = self.request.session.get(SPEED_BEST_KEY)
+        return best if isinstance(best, dict) else None
+
+    def offer_speed_best(self, result: dict) -> bool:
+        """Keep a finished drill's `result` if it beats the best so far; says whether it did."""
+        if not better_drill(result, self.speed_best()):
+            return False
+        kept = {**result, "late": False}
+        if self.user:
+            SpeedBest.objects.update_or_create(user=self.user, defaults={"result": kept})
+        else:
+            self.request.session[SPEED_BEST_KEY] = kept
+        return True
+
+    # --- skills ------------------------------------------------------------------------------
+
+    def skills(self) -> dict[str, SkillState]:
+        if self.user:
+            return {
+                row.skill: SkillState(
+                    row.skill, row.attempts, row.correct, Card.from_dict(row.card)
+                )
+                for row in SkillCard.objects.filter(user=self.user)
+            }
+        return {
+            skill: SkillState(
+                skill, entry["attempts"], entry["correct"], Card.from_dict(entry["card"])
+            )
+            for skill, entry in self._store()["skills"].items()
+        }
+
+    def skill(self, skill: str) -> SkillState:
+        return self.skills().get(skill) or SkillState(skill, 0, 0, _new_card())
+
+    def review(self, skill: str, right: bool, now: datetime | None = None) -> SkillState:
+        """Schedule the skill's next review after an answer."""
+        now = now or datetime.now(UTC)
+        if self.user:
+            with transaction.atomic():
+                row = (
+                    SkillCard.objects.select_for_update()
+                    .filter(user=self.user, skill=skill)
+                    .first()
+                )
+                card = Card.from_dict(row.card) if row else _new_card()
+                card, _log = SCHEDULER.review_card(
+                    card, Rating.Good if right else Rating.Again, now
+                )
+                row = row or SkillCard(user=self.user, skill=skill)
+                row.card, row.due = card.to_dict(), card.due
+                row.attempts += 1
+                row.correct += int(right)
+                row.save()
+                return SkillState(skill, row.attempts, row.correct, card)
+        entry = self._store()["skills"].get(skill) or {
+            "attempts": 0,
+            "correct": 0,
+            "card": _new_card().to_dict(),
+        }
+        card, _log = SCHEDULER.review_card(
+            Card.from_dict(entry["card"]), Rating.Good if right else Rating.Again, now
+        )
+        entry = {
+            "attempts": entry["attempts"] + 1,
+            "correct": entry["correct"] + int(right),
+            "card": card.to_dict(),
+        }
+        self._store()["skills"][skill] = entry
+        self._saved()
+        return SkillState(skill, entry["attempts"], entry["correct"], card)
+
+    def next_skills(
+        self, candidates: list[str], count: int = 1, now: datetime | None = None
+    ) -> list[str]:
+        """What to practise: skills that are due (most overdue first), then the weakest
+        (lowest accuracy), then ones never tried, in the candidates' order."""
+        now = now or datetime.now(UTC)
+        known = self.skills()
+        due = sorted(
+            (s for s in candidates if s in known and known[s].due <= now),
+            key=lambda s: known[s].due,
+        )
+        weak = sorted(
+            (s for s in candidates if s in known and s not in due and known[s].accuracy < 1),
+            key=lambda s: (known[s].accuracy, known[s].due),
+        )
+        new = [s for s in candidates if s not in known]
+        rest = sorted((s for s in candidates if s in known and s not in due and s not in weak),
+                      key=lambda s: known[s].due)  # fmt: skip
+        return (due + weak + new + rest)[:count]
+
+
+def adopt(request, user) -> None:
+    """After sign-up or login: the session's lesson progress and skill cards become the
+    account's (merged: the more practised card wins), and so do the session's shoes and its
+    best speed drill (if it beats the account's)."""
+    from tracker.models import Shoe
+
+    store = request.session.get(SESSION_KEY) or {}
+    with transaction.atomic():
+        for lesson, entry in store.get("lessons", {}).items():
+            row, _ = LessonProgress.objects.get_or_create(user=user, lesson=lesson)
+            row.checks_passed = sorted(set(row.checks_passed) | set(entry.get("checks", [])))
+            if entry.get("completed") and row.completed is None:
+                row.completed = datetime.fromisoformat(entry["completed"])
+            row.save()
+        for skill, entry in store.get("skills", {}).items():
+            row = SkillCard.objects.filter(user=user, skill=skill).first()
+            if row and row.attempts >= entry["attempts"]:
+                continue
+            card = Card.from_dict(entry["card"])
+            row = row or SkillCard(user=user, skill=skill)
+            row.card, row.due = entry["card"], card.due
+            row.attempts, row.correct = entry["attempts"], entry["correct"]
+            row.save()
+        visitor = request.session.get("visitor")
+        if visitor:
+            Shoe.objects.filter(owner=None, visitor=visitor).update(owner=user, visitor="")
+        best = request.session.get(SPEED_BEST_KEY)
+        if isinstance(best, dict):
+            row = SpeedBest.objects.filter(user=user).first()
+            if better_drill(best, row.result if row else None):
+                SpeedBest.objects.update_or_create(user=user, defaults={"result": best})
+    request.session.pop(SESSION_KEY, None)
+    request.session.pop(SPEED_BEST_KEY, None)

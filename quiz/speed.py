@@ -1,0 +1,161 @@
+"""The dealer-speed drill, /quiz/speed/: as many Banker (or Player) rule questions as the
+learner can answer in SPEED_SECONDS, one at a time, each graded at once; the best minute is
+kept (progress.learner). The drill lives in the session, so it is the same on any app
+server; each question carries an id, so a stale answer is refused with a reason.
+"""
+
+import random
+import secrets
+
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST, require_safe
+
+from baccarat.questions import BANKER_SKILLS, question_for_skill
+from progress.learner import Learner
+from quiz import views
+from quiz.views import refused, restored, stored, table_for
+
+SPEED_KEY = "quiz_speed"
+SPEED_PAGE = "quiz/speed.html"
+SPEED_SECONDS = 60
+SPEED_RULES = {
+    "banker": ("The Banker's rule", BANKER_SKILLS),
+    "player": ("The Player's rule", [f"player:{total}" for total in range(8)]),
+}
+
+
+# --- the dealer-speed drill ------------------------------------------------------------------
+
+
+def saved_drill(request):
+    """The drill in the session: its rule, start time, counts, question on screen (with its
+    id), the last answer, and the result once time is up. None if there is none, or it
+    cannot be read back."""
+    drill = request.session.get(SPEED_KEY)
+    if (
+        not isinstance(drill, dict)
+        or drill.get("rule") not in SPEED_RULES
+        or not isinstance(drill.get("started"), int | float)
+        or not all(type(drill.get(count)) is int for count in ("answered", "right"))
+    ):
+        return None
+    return drill
+
+
+def seconds_left(drill, at):
+    return SPEED_SECONDS - (at.timestamp() - drill["started"])
+
+
+def speed_question(drill):
+    skill = random.choice(SPEED_RULES[drill["rule"]][1])
+    drill["question"] = stored(question_for_skill(skill, random.Random()))
+    drill["id"] = secrets.token_hex(6)
+
+
+def finish(request, drill, late=False):
+    """Time is up: the drill's result, kept as the learner's best if it is. `late`: an answer
+    came after the time limit (and was not counted)."""
+    answered, right = drill["answered"], drill["right"]
+    result = {
+        "answered": answered,
+        "right": right,
+        "per_minute": round(answered * 60 / SPEED_SECONDS, 1),
+        "accuracy": round(100 * right / answered) if answered else None,
+        "rule": drill["rule"],
+        "late": late,
+    }
+    result["best"] = Learner(request).offer_speed_best(result)
+    drill.update(question=None, id=None, result=result)
+
+
+def speed_context(request, drill, notice=None):
+    at = views.now()
+    question = restored(drill["question"]) if drill and drill.get("question") else None
+    return {
+        "drill": drill,
+        "question": question,
+        "table": table_for(question) if question else None,
+        "seconds_left": max(0, seconds_left(drill, at)) if question else None,
+        "seconds": SPEED_SECONDS,
+        "rules": [(key, title) for key, (title, _skills) in SPEED_RULES.items()],
+        "rule_title": SPEED_RULES[drill["rule"]][0] if drill else None,
+        "result": drill.get("result") if drill else None,
+        "last": drill.get("last") if drill else None,
+        "best": Learner(request).speed_best(),
+        "notice": notice,
+    }
+
+
+def speed_response(request, drill):
+    request.session[SPEED_KEY] = drill
+    if not request.htmx:
+        return redirect("quiz:speed")
+    return render(request, f"{SPEED_PAGE}#update", speed_context(request, drill))
+
+
+def running(drill):
+    return drill is not None and drill.get("question") is not None
+
+
+@require_safe
+def speed(request):
+    drill = saved_drill(request)
+    if running(drill) and seconds_left(drill, views.now()) <= 0:
+        finish(request, drill)
+        request.session[SPEED_KEY] = drill
+    template = f"{SPEED_PAGE}#update" if request.htmx else SPEED_PAGE
+    return render(request, template, speed_context(request, drill))
+
+
+@require_POST
+def speed_start(request):
+    rule = request.POST.get("rule")
+    drill = {
+        "rule": rule if rule in SPEED_RULES else "banker",
+        "started": views.now().timestamp(),
+        "answered": 0,
+        "right": 0,
+        "last": None,
+        "result": None,
+    }
+    speed_question(drill)
+    return speed_response(request, drill)
+
+
+@require_POST
+def speed_answer(request):
+    drill = saved_drill(request)
+    question = restored(drill["question"]) if running(drill) else None
+    if question is None:
+        notice = (
+            "No drill is running, so that answer was not counted. Start one when you are ready."
+        )
+        return refused(request, SPEED_PAGE, speed_context(request, drill, notice), "#speed")
+    at = views.now()
+    if seconds_left(drill, at) <= 0:
+        finish(request, drill, late=True)
+        return speed_response(request, drill)
+    if request.POST.get("question") != drill["id"]:
+        notice = (
+            "That answer was for a question that is no longer on screen, so it was not "
+            "counted. Here is the question now."
+        )
+        return refused(request, SPEED_PAGE, speed_context(request, drill, notice), "#speed")
+    value = request.POST.get("answer", "")
+    if question.choice(value) is None:
+        said = f"“{value[:20]}”" if value else "An empty answer"
+        notice = f"{said} is not one of the answers to choose from, so nothing was counted."
+        return refused(request, SPEED_PAGE, speed_context(request, drill, notice), "#speed")
+    right = question.is_right(value)
+    Learner(request).review(question.skill, right, at)
+    drill["answered"] += 1
+    drill["right"] += int(right)
+    drill["last"] = {
+        "prompt": question.prompt,
+        "given": question.choice(value).label,
+        "answer": question.answer_label,
+        "right": right,
+        "explanation": question.explanation,
+    }
+    speed_question(drill)
+    return speed_response(request, drill)

@@ -1,0 +1,505 @@
+"""The quiz, /quiz/: a topic's endless generated questions, "Practice" (spaced repetition
+over every skill) and the progress page with its tableau heatmap; the timed dealer-speed
+drill is quiz/speed.py.
+
+Every question, right answer and explanation comes from baccarat.questions; these views
+keep the question on screen in the session, grade the answer against it and tell the
+learner's FSRS schedule (progress.learner.Learner) how it went. Each question carries an
+id, so an answer from another tab, a double click or the Back button is refused with a
+reason and nothing counted. Without JavaScript every answer is a POST and a redirect; with
+htmx the same POST returns the quiz panel, and the feedback is filled into its aria-live
+region out of band (a region that is replaced is not read out).
+"""
+
+import random
+import secrets
+from datetime import UTC, datetime, timedelta
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.timesince import timeuntil
+from django.views.decorators.http import require_POST, require_safe
+
+from baccarat.cards import parse_cards
+from baccarat.questions import (
+    BANKER_SKILLS,
+    KIND_TITLES,
+    PRACTICE_SKILLS,
+    SKILLS_BY_KIND,
+    Choice,
+    Question,
+    question_for_skill,
+    random_question,
+    skill_kind,
+    skill_name,
+)
+from baccarat.roads import scoreboard
+from baccarat.rules import resolve
+from progress.learner import LEVELS, Learner
+from tracker.views import scoreboard_context
+
+SESSION_KEY = "quiz"
+PAGE = "quiz/question.html"
+
+# A skill answered a moment ago waits for its due time (FSRS brings a miss back in a
+# minute) instead of coming straight back as "the weakest".
+RESTING = timedelta(minutes=10)
+
+TOPIC_BLURBS = {
+    "practice": "Spaced repetition over every skill: what is due comes first, then what "
+    "you get wrong most, then something new.",
+    "mixed": "Any kind of question, at random.",
+    "card_value": "What each card counts.",
+    "hand_total": "Add up a hand and keep the last digit.",
+    "natural": "Is there an 8 or a 9 in the first two cards?",
+    "player_rule": "Does the Player draw a third card?",
+    "banker_rule": "Every cell of the tableau and the 8 cases where the Player stood.",
+    "winner": "Read a complete hand.",
+    "payout": "Commission, ties at 8 to 1, EZ Baccarat's Dragon 7 push, Super 6.",
+    "big_road": "Where does the next bead go?",
+    "derived_mark": "Which mark Big Eye Boy, Small Road or Cockroach Pig adds next.",
+    "myth": "Rules and the myths told about them.",
+}
+# The URL's word for each topic: /quiz/banker-rule/.
+TOPICS = {
+    "practice": "Practice",
+    "mixed": "Mixed",
+    **{kind.replace("_", "-"): title for kind, title in KIND_TITLES.items()},
+}
+# Why practice served a question: said before it is answered, so it must never hint.
+SERVED = {
+    "due": "due for review",
+    "weak": "one of your weakest",
+    "new": "new to you",
+    "ahead": "reviewed ahead of time",
+}
+LEVEL_LETTERS = {"attempted": "A", "familiar": "F", "proficient": "P", "mastered": "M"}
+
+
+def now():
+    """The time, in one place so tests can move it."""
+    return datetime.now(UTC)
+
+
+def topic_kind(topic):
+    return topic.replace("-", "_")
+
+
+def known_topic(topic):
+    if topic not in TOPICS:
+        raise Http404("No such quiz topic.")
+    return topic
+
+
+# --- the question on screen, kept in the session -----------------------------------------------
+
+
+def stored(question):
+    return {
+        "kind": question.kind,
+        "skill": question.skill,
+        "prompt": question.prompt,
+        "choices": [[c.value, c.label, c.key] for c in question.choices],
+        "answer": question.answer,
+        "explanation": question.explanation,
+        "cards": list(question.cards),
+        "outcomes": question.outcomes,
+    }
+
+
+def restored(saved):
+    """The question saved with `stored`, or None when there is none or it cannot be read
+    back (say, saved by an older version): then a new question is dealt, never an error."""
+    try:
+        question = Question(
+            kind=str(saved["kind"]),
+            skill=str(saved["skill"]),
+            prompt=str(saved["prompt"]),
+            choices=tuple(Choice(*(str(part) for part in c)) for c in saved["choices"]),
+            answer=str(saved["answer"]),
+            explanation=str(saved["explanation"]),
+            cards=tuple(str(card) for card in saved["cards"]),
+            outcomes=str(saved["outcomes"]),
+        )
+        # What the page will draw must be drawable: cards that parse, outcomes that read.
+        table_for(question)
+        road_for(question)
+    except (KeyError, TypeError, ValueError):  # CardError, HandError and OutcomeError too
+        return None
+    return question if question.choice(question.answer) else None
+
+
+def saved_quiz(request):
+    """This visitor's quiz: per topic, the question on screen ({id, number, question,
+    given, served}) and the score this session ([answered, right])."""
+    saved = request.session.get(SESSION_KEY)
+    saved = saved if isinstance(saved, dict) else {}
+    questions = saved.get("questions") if isinstance(saved.get("questions"), dict) else {}
+    scores = saved.get("scores") if isinstance(saved.get("scores"), dict) else {}
+    return {
+        "questions": {t: e for t, e in questions.items() if isinstance(e, dict)},
+        "scores": {
+            t: s
+            for t, s in scores.items()
+            if isinstance(s, list) and len(s) == 2 and all(type(n) is int for n in s)
+        },
+    }
+
+
+def current(quiz, topic):
+    """The topic's entry and its question, or (None, None) when there is none that can be
+    read back."""
+    entry = quiz["questions"].get(topic)
+    if not entry or not isinstance(entry.get("id"), str):
+        return None, None
+    question = restored(entry.get("question"))
+    given = entry.get("given")
+    if question is None or (given is not None and question.choice(given) is None):
+        return None, None
+    return entry, question
+
+
+def practice_skill(learner, at):
+    """The skill practice serves next, and why: due, weak (reviewed early because it is
+    among your weakest), new, or ahead (everything is learnt and nothing is due)."""
+    known = learner.skills()
+
+    def resting(skill):
+        state = known.get(skill)
+        last = state.card.last_review if state else None
+        return state is not None and state.due > at and last is not None and at - last < RESTING
+
+    candidates = [skill for skill in PRACTICE_SKILLS if not resting(skill)] or PRACTICE_SKILLS
+    skill = learner.next_skills(candidates, 1, at)[0]
+    state = known.get(skill)
+    if state is None:
+        return skill, "new"
+    if state.due <= at:
+        return skill, "due"
+    return skill, "weak" if state.accuracy < 1 else "ahead"
+
+
+def deal(request, quiz, topic):
+    rng = random.Random()
+    served = None
+    if topic == "practice":
+        skill, served = practice_skill(Learner(request), now())
+        question = question_for_skill(skill, rng)
+    elif topic == "mixed":
+        question = random_question(rng)
+    else:
+        question = random_question(rng, topic_kind(topic))
+    previous = quiz["questions"].get(topic) or {}
+    number = previous.get("number") if type(previous.get("number")) is int else 0
+    quiz["questions"][topic] = {
+        "id": secrets.token_hex(6),
+        "number": number + 1,
+        "question": stored(question),
+        "given": None,
+        "served": served,
+    }
+
+
+def save(request, quiz):
+    request.session[SESSION_KEY] = quiz
+
+
+# --- what a question shows -------------------------------------------------------------------
+
+
+def table_for(question):
+    """The cards on the table: a single card or hand to add up, or the Player's and
+    Banker's seats (read off the engine's resolution, so a drawn card sits on its side)."""
+    if not question.cards:
+        return None
+    cards = parse_cards(list(question.cards))
+    if question.kind in ("card_value", "hand_total"):
+        return {"cards": cards}
+    resolution = resolve(cards)
+    return {"player": resolution.player, "banker": resolution.banker}
+
+
+def road_for(question):
+    if not question.outcomes:
+        return None
+    return scoreboard_context(scoreboard(question.outcomes), marks_url="")
+
+
+def review_time(due, at):
+    """When a skill comes back, in words: "now", "in 1 minute", "in 10 minutes", "in 2 days"."""
+    if due <= at:
+        return "now"
+    minutes = round((due - at).total_seconds() / 60)
+    if minutes < 60:
+        return f"in {max(minutes, 1)} minute{'s' if minutes > 1 else ''}"
+    return f"in {timeuntil(due, at)}"
+
+
+def banker_row_of(skill):
+    kind, _, rest = skill.partition(":")
+    return int(rest.split(":")[0]) if kind in ("banker", "banker_stood") else None
+
+
+def question_context(request, quiz, topic, notice=None):
+    entry, question = current(quiz, topic)
+    answered, right = quiz["scores"].get(topic, [0, 0])
+    context = {
+        "topic": topic,
+        "title": TOPICS[topic],
+        "entry": entry,
+        "question": question,
+        "notice": notice,
+        "score": {"answered": answered, "right": right},
+        "given": None,
+    }
+    if question is None:
+        return context
+    given = question.choice(entry["given"]) if entry.get("given") is not None else None
+    context.update(
+        table=table_for(question),
+        road=road_for(question),
+        given=given,
+        kind_title=KIND_TITLES.get(question.kind),
+        # Digits are typed as themselves: "Keys: 0 0, 2 2, ..." would say nothing.
+        typed_keys=all(c.key == c.label for c in question.choices),
+        served=SERVED.get(entry.get("served")),
+    )
+    if given:
+        # Feedback only once answered: before, nothing on the page hints at the answer.
+        state = Learner(request).skill(question.skill)
+        at = now()
+        context.update(
+            right=question.is_right(given.value),
+            skill_name=skill_name(question.skill),
+            skill_state=state,
+            next_review=review_time(state.due, at),
+            banker_row=banker_row_of(question.skill),
+        )
+    return context
+
+
+def quiz_response(request, quiz, topic):
+    """After a change: PRG without htmx; with htmx the panel, the feedback out of band."""
+    save(request, quiz)
+    if not request.htmx:
+        return redirect("quiz:topic", topic=topic)
+    return render(request, f"{PAGE}#update", question_context(request, quiz, topic))
+
+
+def refused(request, page, context, target="#quiz"):
+    """Bad or stale input: the page as it is, the reason (in the context's notice), and
+    nothing counted. With htmx, the 400 replaces `target` (static/js/refusals.js)."""
+    if request.htmx:
+        response = render(request, f"{page}#update", context, status=400)
+        response["HX-Retarget"] = target
+        response["HX-Reswap"] = "outerHTML"
+        return response
+    return render(request, page, context, status=400)
+
+
+def refused_answer(request, quiz, topic, notice):
+    return refused(request, PAGE, question_context(request, quiz, topic, notice))
+
+
+# --- the quiz pages ------------------------------------------------------------------------
+
+
+@require_safe
+def index(request):
+    quiz = saved_quiz(request)
+    known = Learner(request).skills()
+    at = now()
+    due = sum(1 for skill in PRACTICE_SKILLS if skill in known and known[skill].due <= at)
+    topics = [
+        {
+            "slug": slug,
+            "title": title,
+            "blurb": TOPIC_BLURBS[topic_kind(slug)],
+            "score": quiz["scores"].get(slug),
+        }
+        for slug, title in TOPICS.items()
+    ]
+    return render(
+        request,
+        "quiz/index.html",
+        {
+            "practice": topics[0],
+            "topics": topics[1:],
+            "due": due,
+            "new": sum(1 for skill in PRACTICE_SKILLS if skill not in known),
+            "skills": len(PRACTICE_SKILLS),
+        },
+    )
+
+
+@require_safe
+def question_page(request, topic):
+    known_topic(topic)
+    quiz = saved_quiz(request)
+    if current(quiz, topic)[1] is None:
+        deal(request, quiz, topic)
+        save(request, quiz)
+    return render(request, PAGE, question_context(request, quiz, topic))
+
+
+@require_POST
+def answer(request, topic):
+    known_topic(topic)
+    quiz = saved_quiz(request)
+    entry, question = current(quiz, topic)
+    if question is None:
+        deal(request, quiz, topic)
+        save(request, quiz)
+        return refused_answer(
+            request,
+            quiz,
+            topic,
+            "There was no question waiting, so that answer was not counted. Here is one.",
+        )
+    # Each answer names its question, so a second tab, a double click or the Back button
+    # can never answer the question that happens to be on screen now.
+    if request.POST.get("question") != entry["id"]:
+        return refused_answer(
+            request,
+            quiz,
+            topic,
+            "That answer was for a question that is no longer on screen (another tab, or the "
+            "Back button?), so it was not counted. Here is the question now.",
+        )
+    if entry.get("given") is not None:
+        return refused_answer(
+            request, quiz, topic, "That question was already answered; nothing more was counted."
+        )
+    value = request.POST.get("answer", "")
+    choice = question.choice(value)
+    if choice is None:
+        said = f"“{value[:20]}”" if value else "An empty answer"
+        return refused_answer(
+            request,
+            quiz,
+            topic,
+            f"{said} is not one of the answers to choose from, so nothing was counted.",
+        )
+    right = question.is_right(value)
+    Learner(request).review(question.skill, right, now())
+    entry["given"] = value
+    answered, right_so_far = quiz["scores"].get(topic, [0, 0])
+    quiz["scores"][topic] = [answered + 1, right_so_far + int(right)]
+    return quiz_response(request, quiz, topic)
+
+
+@require_POST
+def next_question(request, topic):
+    known_topic(topic)
+    quiz = saved_quiz(request)
+    entry, question = current(quiz, topic)
+    # Only the Next of the question on screen, once answered, deals: a Next from an old tab
+    # shows the question waiting instead of skipping it.
+    if question is None or (
+        request.POST.get("question") == entry["id"] and entry.get("given") is not None
+    ):
+        deal(request, quiz, topic)
+    return quiz_response(request, quiz, topic)
+
+
+# --- progress ----------------------------------------------------------------------------------
+
+
+def accuracy_band(accuracy):
+    if accuracy is None:
+        return "none"
+    if accuracy < 0.5:
+        return "low"
+    if accuracy < 0.75:
+        return "mid"
+    if accuracy < 0.9:
+        return "good"
+    return "high"
+
+
+def percent(accuracy):
+    return "–" if accuracy is None else f"{round(100 * accuracy)}%"
+
+
+def heat_cell(skill, state, column):
+    level = state.level if state else "new"
+    if state:
+        words = f"{state.correct} of {state.attempts} right, {percent(state.accuracy)}, {level}"
+    else:
+        words = "not tried yet"
+    return {
+        "skill": skill,
+        "column": column,
+        "percent": percent(state.accuracy if state else None),
+        "band": accuracy_band(state.accuracy if state else None),
+        "level": level,
+        "letter": LEVEL_LETTERS.get(level, ""),
+        "words": words,
+        "title": f"{skill_name(skill)}: {words}",
+    }
+
+
+@require_safe
+def progress(request):
+    known = Learner(request).skills()
+    at = now()
+    levels = {level: 0 for level in LEVELS}
+    for skill in PRACTICE_SKILLS:
+        levels[known[skill].level if skill in known else "new"] += 1
+    topics = []
+    for kind, title in KIND_TITLES.items():
+        skills = BANKER_SKILLS if kind == "banker_rule" else SKILLS_BY_KIND[kind]
+        # Lessons may schedule skills of their own (say "derived:big_eye_boy"): listed too.
+        extra = sorted(s for s in known if skill_kind(s) == kind and s not in skills)
+        rows = []
+        for skill in [*skills, *extra]:
+            state = known.get(skill)
+            if state is None:
+                continue
+            rows.append(
+                {
+                    "skill": skill,
+                    "name": skill_name(skill),
+                    "state": state,
+                    "percent": percent(state.accuracy),
+                    "due": review_time(state.due, at),
+                }
+            )
+        topics.append(
+            {
+                "kind": kind,
+                "slug": kind.replace("_", "-"),
+                "title": title,
+                "skills": len(skills),
+                "tried": len(rows),
+                "rows": rows,
+                "levels": [
+                    (level, sum(1 for row in rows if row["state"].level == level))
+                    for level in LEVELS[1:]
+                ],
+            }
+        )
+    heatmap = [
+        {
+            "banker_total": b,
+            "cells": [
+                *(heat_cell(f"banker:{b}:{v}", known.get(f"banker:{b}:{v}"), v) for v in range(10)),
+                heat_cell(f"banker_stood:{b}", known.get(f"banker_stood:{b}"), "stood"),
+            ],
+        }
+        for b in range(8)
+    ]
+    return render(
+        request,
+        "quiz/progress.html",
+        {
+            "levels": [
+                {"level": level, "count": levels[level], "letter": LEVEL_LETTERS.get(level)}
+                for level in LEVELS
+            ],
+            "skills": len(PRACTICE_SKILLS),
+            "due": sum(1 for s in PRACTICE_SKILLS if s in known and known[s].due <= at),
+            "topics": topics,
+            "heatmap": heatmap,
+        },
+    )

@@ -370,6 +370,11 @@ def odds_of_decks(decks: int) -> Odds:
     return odds(decks=decks)
 
 
+def percent(value: Fraction | float, places: int = 2) -> str:
+    """A probability or an edge as the lessons print it: "1.06%"."""
+    return f"{float(value) * 100:.{places}f}%"
+
+
 @dataclass(frozen=True)
 class Removal:
     value: int

@@ -44,6 +44,20 @@ class Settlement:
         return self.stake + self.net if self.net >= 0 else Fraction(0)
 
 
+def money(amount: Fraction | int) -> str:
+    """An amount as the lessons print it: "1,000", or "9.50" when it is not whole."""
+    amount = Fraction(amount)
+    if amount.denominator == 1:
+        return f"{amount.numerator:,}"
+    return f"{float(amount):,.2f}"
+
+
+def is_player_pair(resolution: Resolution) -> bool:
+    """Whether the Player's first two cards are a pair (what the Player pair bet needs)."""
+    first, second = resolution.player.cards[:2]
+    return first.rank == second.rank
+
+
 def _three_card(resolution: Resolution, side: str) -> bool:
     return len(getattr(resolution, side).cards) == 3
 

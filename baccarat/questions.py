@@ -4,6 +4,10 @@ Every question names the *skill* it exercises (e.g. "banker:4:1": Banker 4 again
 Player third card of 1), which the quiz schedules with spaced repetition. The correct
 answer is computed by the same functions the rest of the site uses, and the explanation is
 the engine's own sentence (a resolution step, a road mark's proof, a settlement's reason).
+
+Every question comes from here, the lessons' checks included: a check asks by skill, or on
+the board, hand, bets or myth its lesson names. Which skills exist, and their names, are in
+baccarat.skills.
 """
 
 from __future__ import annotations
@@ -11,13 +15,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import zip_longest
 
 from baccarat.cards import RANK_VALUES, RANKS, parse_card, total, total_working
 from baccarat.examples import complete_hand, deal_for, rank_for
-from baccarat.mistakes import myths
-from baccarat.payouts import BETS, settle
-from baccarat.roads import DERIVED_ROADS, OUTCOME_NAMES, ROAD_NAMES, scoreboard
+from baccarat.mistakes import Myth, myths
+from baccarat.odds import odds_of_decks, percent
+from baccarat.payouts import BETS, is_player_pair, money, settle
+from baccarat.roads import DERIVED_ROADS, OUTCOME_NAMES, ROAD_NAMES, Mark, scoreboard
 from baccarat.rules import (
     BANKER_WHEN_PLAYER_STOOD,
     PLAYER_RULE,
@@ -65,6 +69,8 @@ WINNERS = (
     Choice("tie", "Tie", "T"),
 )
 MYTH_TRUTH = (Choice("myth", "Myth", "M"), Choice("truth", "Truth", "T"))
+RED_BLUE = (Choice("red", "Red (=)", "R"), Choice("blue", "Blue (≠)", "U"))
+SIDES = {"B": "banker", "P": "player"}
 
 
 def numbered(values: list[str], labels: list[str] | None = None) -> tuple[Choice, ...]:
@@ -236,28 +242,24 @@ def payout(rng: random.Random, bet: str | None = None) -> Question:
         cards = complete_hand(2, 7, 3)
     res = resolve(cards)
     settlement = settle(bet, stake, res)
-    right = settlement.returned
-    wrong = {
-        stake * 2,
-        stake,
-        stake * Fraction(19, 10),
-        stake * Fraction(3, 2),
-        stake * 9,
-        stake * 10,
-        Fraction(0),
-    }
-    wrong.discard(right)
-    options = sorted(rng.sample(sorted(wrong), 3) + [right])
-    labels = [_money(o) for o in options]
+    options = _returned_options(stake, settlement.returned, rng)
     return Question(
         "payout",
         f"payout:{bet}",
         f"You bet {stake} on {BETS[bet]}. How much comes back to you, stake included?",
-        numbered(labels),
-        _money(right),
+        numbered([_money(o) for o in options]),
+        _money(settlement.returned),
         settlement.why,
         cards=tuple(cards),
     )
+
+
+def _returned_options(stake: int, right: Fraction, rng: random.Random) -> list[Fraction]:
+    """The right amount back and three of the usual wrong ones, in order."""
+    wrong = {stake * 2, stake, stake * Fraction(19, 10), stake * Fraction(3, 2), stake * 9,
+             stake * 10, Fraction(0)}  # fmt: skip
+    wrong.discard(right)
+    return sorted(rng.sample(sorted(wrong), 3) + [right])
 
 
 # --- roads ---------------------------------------------------------------------------------------
@@ -314,16 +316,19 @@ def derived_mark(rng: random.Random, road: str | None = None, rule: int | None =
     road = road or rng.choice(tuple(DERIVED_ROADS))
     for _ in range(500):
         outcomes = _random_outcomes(rng, rng.randint(8, 40))
-        side = rng.choice(("banker", "player"))
-        mark = scoreboard(outcomes).ask[side][road]
+        side = rng.choice("BP")
+        mark = scoreboard(outcomes).ask[SIDES[side]][road]
         if mark is not None and rule in (None, mark.rule):
             break
-    name = side.capitalize()
+    return _mark_question(road, side, mark, outcomes)
+
+
+def _mark_question(road: str, side: str, mark: Mark, outcomes: str) -> Question:
     return Question(
         "derived_mark",
         f"derived:{road}:{mark.rule}",
-        f"If {name} wins the next hand, what does {ROAD_NAMES[road]} add?",
-        (Choice("red", "Red (=)", "R"), Choice("blue", "Blue (≠)", "U")),
+        f"If {OUTCOME_NAMES[side]} wins the next hand, what does {ROAD_NAMES[road]} add?",
+        RED_BLUE,
         mark.color,
         f"{mark.proof} (Rule {mark.rule}.)",
         outcomes=outcomes,
@@ -342,17 +347,69 @@ def truths() -> list[str]:
     ]
 
 
+def _myth_question(myth: Myth) -> Question:
+    return Question("myth", "myth", f"Myth or truth? “{myth.myth}”", MYTH_TRUTH, "myth", myth.truth)
+
+
 def myth_or_truth(rng: random.Random) -> Question:
     if rng.random() < 0.5:
-        myth = rng.choice(myths())
-        return Question(
-            "myth", "myth", f"Myth or truth? “{myth.myth}”", MYTH_TRUTH, "myth", myth.truth
-        )
+        return _myth_question(rng.choice(myths()))
     statement = rng.choice(truths())
     return Question(
         "myth", "myth", f"Myth or truth? “{statement}”", MYTH_TRUTH, "truth",
         "True: this is the rule, as the tableau and the Player's rule state it.",
     )  # fmt: skip
+
+
+# --- the lessons' checks: a question about the board, hand, bets or myth the lesson chose ------
+# The lesson's own values, not random ones; a ValueError says the lesson asked the impossible.
+
+
+def mark_question(road: str, side: str, outcomes: str) -> Question:
+    """Which mark `road` adds if `side` ("B" or "P") wins after `outcomes`."""
+    mark = scoreboard(outcomes).ask[SIDES[side]][road]
+    if mark is None:
+        raise ValueError(
+            f"{ROAD_NAMES[road]} has not started on the board {outcomes}, so a next "
+            f"{OUTCOME_NAMES[side]} adds no mark to ask about"
+        )
+    return _mark_question(road, side, mark, outcomes)
+
+
+def settle_question(bet: str, stake: int, cards: tuple[str, ...], rng: random.Random) -> Question:
+    """How much comes back on a bet of `stake` on these cards (a complete hand)."""
+    resolution = resolve(list(cards))
+    settlement = settle(bet, stake, resolution, player_pair=is_player_pair(resolution))
+    options = _returned_options(stake, settlement.returned, rng)
+    return Question(
+        "payout",
+        f"payout:{bet}",
+        f"You bet {money(stake)} on {BETS[bet]}. How much comes back to you, stake included?",
+        numbered([money(o) for o in options]),
+        money(settlement.returned),
+        f"{resolution.steps[-1].text} {settlement.why}",
+        cards=cards,
+    )
+
+
+def lowest_edge_question(bets: tuple[str, ...], decks: int = 8) -> Question:
+    edges = odds_of_decks(decks).edges
+    best = min(bets, key=lambda bet: edges[bet].per_unit)
+    figures = "; ".join(f"{edges[bet].name}: {percent(edges[bet].per_unit)}" for bet in bets)
+    return Question(
+        "edge",
+        "edge",
+        "Which of these bets has the lowest house edge?",
+        numbered(list(bets), [edges[bet].name for bet in bets]),
+        best,
+        f"House edge per bet placed, {decks} decks: {figures}. The lower the edge, the less "
+        "the bet costs on average, but every one of them costs something.",
+    )
+
+
+def myth_question(word: str) -> Question:
+    """Myth or truth, on the first myth in baccarat.mistakes that contains `word`."""
+    return _myth_question(next(m for m in myths() if word.lower() in m.myth.lower()))
 
 
 GENERATORS = {
@@ -367,11 +424,6 @@ GENERATORS = {
     "derived_mark": derived_mark,
     "myth": myth_or_truth,
 }
-
-# Every skill the banker drill schedules: the 80 tableau cells and the 8 Player-stood cases.
-BANKER_SKILLS = [f"banker:{b}:{v}" for b in range(8) for v in range(10)] + [
-    f"banker_stood:{b}" for b in range(8)
-]
 
 
 def question_for_skill(skill: str, rng: random.Random) -> Question:
@@ -401,91 +453,3 @@ def random_question(rng: random.Random, kind: str | None = None) -> Question:
     if kind not in GENERATORS:
         raise ValueError(f"{kind!r} is not a kind of question; use one of {', '.join(GENERATORS)}")
     return GENERATORS[kind](rng)
-
-
-# --- skills: what the quiz schedules and reports ---------------------------------------------
-
-# The kinds of question, in teaching order, as the quiz names them.
-KIND_TITLES = {
-    "card_value": "Card values",
-    "hand_total": "Hand totals",
-    "natural": "Naturals",
-    "player_rule": "The Player's rule",
-    "banker_rule": "The Banker's rule (the tableau)",
-    "winner": "Who wins",
-    "payout": "Payouts and commission",
-    "big_road": "The Big Road",
-    "derived_mark": "The derived roads",
-    "myth": "Myth or truth",
-}
-
-SKILLS_BY_KIND = {
-    "card_value": [f"value:{rank}" for rank in RANKS],
-    "hand_total": ["total:2", "total:3"],
-    "natural": ["natural"],
-    "player_rule": [f"player:{total}" for total in range(8)],
-    # Shuffled once, the same for everyone, so new cells come from all over the tableau
-    # rather than ten Banker 0 questions in a row.
-    "banker_rule": random.Random("tableau").sample(BANKER_SKILLS, len(BANKER_SKILLS)),
-    "winner": ["winner"],
-    "payout": [
-        f"payout:{bet}" for bet in ("banker", "player", "tie", "ez_banker", "super6_banker")
-    ],
-    "big_road": ["big_road"],
-    "derived_mark": [f"derived:{road}:{rule}" for road in DERIVED_ROADS for rule in (1, 2)],
-    "myth": ["myth"],
-}
-
-# Every skill practice can serve, taking one of each kind in turn: a newcomer meets every
-# topic in the first ten questions, not 88 tableau cells first.
-PRACTICE_SKILLS = [
-    skill for turn in zip_longest(*SKILLS_BY_KIND.values()) for skill in turn if skill is not None
-]
-
-_KIND_OF_PREFIX = {
-    "value": "card_value",
-    "total": "hand_total",
-    "natural": "natural",
-    "player": "player_rule",
-    "banker": "banker_rule",
-    "banker_stood": "banker_rule",
-    "winner": "winner",
-    "payout": "payout",
-    "big_road": "big_road",
-    "derived": "derived_mark",
-    "myth": "myth",
-}
-
-
-def skill_kind(skill: str) -> str | None:
-    """The kind of question that exercises `skill`, or None for a skill this module does
-    not know (the lessons may schedule their own)."""
-    return _KIND_OF_PREFIX.get(skill.partition(":")[0])
-
-
-def skill_name(skill: str) -> str:
-    """A skill in words: "Banker 4, Player's third card 1", "Big Eye Boy, Rule 2"."""
-    kind, _, rest = skill.partition(":")
-    parts = rest.split(":")
-    if kind == "banker":
-        return f"Banker {parts[0]}, Player's third card {parts[1]}"
-    if kind == "banker_stood":
-        return f"Banker {parts[0]}, Player stood"
-    if kind == "player":
-        return f"Player {rest}, no natural"
-    if kind == "value":
-        return f"The value of {parse_card(rest).name}"
-    if kind == "total":
-        return {"2": "Two-card totals", "3": "Three-card totals"}.get(rest, f"{rest}-card totals")
-    if kind == "payout":
-        return f"Paying {BETS[rest]}" if rest in BETS else skill
-    if kind == "derived" and parts[0] in ROAD_NAMES:
-        return (
-            f"{ROAD_NAMES[parts[0]]}, Rule {parts[1]}" if len(parts) > 1 else ROAD_NAMES[parts[0]]
-        )
-    return {
-        "natural": "Spotting a natural",
-        "winner": "Who wins a complete hand",
-        "big_road": "Where the next bead goes",
-        "myth": "Myth or truth",
-    }.get(kind, skill)

@@ -10,7 +10,8 @@ import secrets
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from baccarat.questions import BANKER_SKILLS, question_for_skill
+from baccarat.questions import question_for_skill
+from baccarat.skills import BANKER_SKILLS
 from progress.learner import Learner
 from quiz import views
 from quiz.views import refused, restored, stored, table_for

@@ -1,12 +1,12 @@
 from django.urls import path
 
-from quiz import speed, views
+from quiz import mastery, speed, views
 
 app_name = "quiz"
 
 urlpatterns = [
     path("", views.index, name="index"),
-    path("progress/", views.progress, name="progress"),
+    path("progress/", mastery.progress, name="progress"),
     path("speed/", speed.speed, name="speed"),
     path("speed/start/", speed.speed_start, name="speed_start"),
     path("speed/answer/", speed.speed_answer, name="speed_answer"),

@@ -1,8 +1,11 @@
 """Shared test set-up.
 
 tests/unit   the pure game (no Django, no database)
-tests/web    pages, forms and the API through Django's test client
+tests/web    pages, forms and the API through Django's test client, a folder per app
+             (tests/web/tracker/ for tracker/, ...; baccarat_site/ and guards/ for the
+             site-wide settings, error pages and what the site refuses)
 tests/e2e    a real Chromium against live_server (see tests/e2e/conftest.py)
+tests/test_layout.py   the layout itself: one app a section, no import cycles, short modules
 """
 
 import sys

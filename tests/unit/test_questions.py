@@ -7,7 +7,6 @@ import pytest
 from baccarat.cards import parse_card
 from baccarat.payouts import settle
 from baccarat.questions import (
-    BANKER_SKILLS,
     GENERATORS,
     card_value,
     hand_total,
@@ -18,6 +17,7 @@ from baccarat.questions import (
 )
 from baccarat.roads import scoreboard
 from baccarat.rules import banker_draws, player_draws, resolve
+from baccarat.skills import BANKER_SKILLS
 
 
 @pytest.mark.parametrize("kind", GENERATORS)

@@ -5,19 +5,16 @@ import random
 
 import pytest
 
-from baccarat.questions import (
+from baccarat.questions import GENERATORS, card_value, hand_total, question_for_skill
+from baccarat.roads import DERIVED_ROADS, scoreboard
+from baccarat.skills import (
     BANKER_SKILLS,
-    GENERATORS,
     KIND_TITLES,
     PRACTICE_SKILLS,
     SKILLS_BY_KIND,
-    card_value,
-    hand_total,
-    question_for_skill,
     skill_kind,
     skill_name,
 )
-from baccarat.roads import DERIVED_ROADS, scoreboard
 
 
 def test_practice_covers_every_kind_and_every_tableau_case_once():

@@ -14,7 +14,7 @@ from baccarat.cards import RANK_VALUES, parse_card, parse_cards, total
 from baccarat.charts import memory_pattern
 from baccarat.mistakes import myths
 from baccarat.odds import odds
-from baccarat.payouts import settle
+from baccarat.payouts import money, settle
 from baccarat.questions import truths
 from baccarat.roads import scoreboard
 from baccarat.rules import (
@@ -26,17 +26,10 @@ from baccarat.rules import (
     resolve,
     tableau_row_rule,
 )
-from lessons.course import (
-    CONTENT_DIR,
-    Check,
-    ContentError,
-    EngineText,
-    load_course,
-    money,
-    parse_directive,
-    read_course,
-    render_markdown,
-)
+from lessons.blocks import Check, EngineText
+from lessons.course import CONTENT_DIR, load_course, read_course
+from lessons.directives import parse_directive
+from lessons.markdown import ContentError, render_markdown
 
 COURSE = read_course()
 LESSONS = COURSE.lessons
@@ -246,7 +239,7 @@ def test_value_total_and_settle_directives():
 
 
 def test_every_directive_is_documented_and_the_examples_work():
-    from lessons import course
+    from lessons import directives as course
 
     for name in course.PARSERS:
         assert "{{ " + name in course.__doc__, name

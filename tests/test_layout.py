@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = [
     "accounts", "api", "baccarat", "baccarat_site", "guards", "hands", "lessons", "odds",
     "progress", "quiz", "reference", "tracker",

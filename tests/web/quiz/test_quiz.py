@@ -17,17 +17,10 @@ from fsrs import State
 from baccarat.cards import parse_card
 from baccarat.mistakes import myths
 from baccarat.payouts import settle
-from baccarat.questions import (
-    BANKER_SKILLS,
-    GENERATORS,
-    PRACTICE_SKILLS,
-    banker_rule,
-    player_rule,
-    random_question,
-    truths,
-)
+from baccarat.questions import GENERATORS, banker_rule, player_rule, random_question, truths
 from baccarat.roads import scoreboard
 from baccarat.rules import banker_draws, player_draws, resolve
+from baccarat.skills import BANKER_SKILLS, PRACTICE_SKILLS
 from progress.learner import Learner
 from progress.models import SkillCard
 from quiz import views as quiz

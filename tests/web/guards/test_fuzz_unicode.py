@@ -52,7 +52,7 @@ from tracker.models import Hand, Shoe
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 FUZZ = settings(
     max_examples=50,

@@ -1,0 +1,171 @@
+"""What a directive puts on a lesson page: the frozen specs lessons.directives reads out of a
+lesson's text and lessons.drawing draws (a road board, a hand, a tableau, a chart, a table of
+edges, a settled bet, an inline check), and the Directive that places one in the lesson.
+
+Every figure in a spec is the engine's, computed when the course loads; a check's questions
+come from baccarat.questions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from baccarat.payouts import money
+from baccarat.questions import (
+    Question,
+    bead_question,
+    lowest_edge_question,
+    mark_question,
+    myth_question,
+    question_for_skill,
+    settle_question,
+)
+from baccarat.roads import DERIVED_ROADS
+from baccarat.rules import Resolution
+from baccarat.walkthrough import Gate
+
+MAX_HANDS = 100  # the longest board a lesson road may grow to (a shoe is about 80 hands)
+
+
+@dataclass(frozen=True)
+class EngineText:
+    """Text computed by the engine. `items` make a list when shown as a block."""
+
+    text: str
+    items: tuple[str, ...] = ()
+    kind: str = "rule"  # rule | figure
+
+    @property
+    def sentence(self) -> str:
+        return self.text if self.text.endswith(".") else f"{self.text}."
+
+
+@dataclass(frozen=True)
+class Road:
+    outcomes: str
+    show: tuple[str, ...]
+    proofs: tuple[str, ...]
+    ask: bool
+
+    @property
+    def derived(self) -> tuple[str, ...]:
+        return tuple(key for key in self.show if key in DERIVED_ROADS)
+
+
+@dataclass(frozen=True)
+class HandSpec:
+    cards: tuple[str, ...]
+    resolution: Resolution
+    gates: tuple[Gate, ...]
+    tableau: bool
+    values: bool  # show the card-values gate too (the early lessons want it)
+
+
+@dataclass(frozen=True)
+class TableauSpec:
+    row: int | None
+    column: int | None = None
+    whole: bool = True
+
+
+@dataclass(frozen=True)
+class Chart:
+    kind: str  # player | banker-stood | values
+
+
+@dataclass(frozen=True)
+class EdgeRow:
+    bet: str
+    name: str
+    per_unit: str
+    per_resolved: str
+    pushes: str | None
+
+
+@dataclass(frozen=True)
+class Edges:
+    decks: int
+    rows: tuple[EdgeRow, ...]
+
+
+@dataclass(frozen=True)
+class OverTime:
+    decks: int
+    stake: int
+    bets: tuple[str, ...]
+    names: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]  # (bets placed, expected loss per bet type)
+
+
+@dataclass(frozen=True)
+class SettleSpec:
+    bet: str
+    bet_name: str
+    stake: int
+    cards: tuple[str, ...]
+    resolution: Resolution
+    result: str  # win | lose | push
+    net: str
+    returned: str
+    why: str
+    player_pair: bool
+
+    @property
+    def result_text(self) -> str:
+        return self.resolution.steps[-1].text
+
+    @property
+    def text(self) -> str:
+        if self.result == "win":
+            return f"wins {self.net}"
+        if self.result == "push":
+            return f"pushes: the {money(self.stake)} stake comes back"
+        return f"loses the {money(self.stake)} stake"
+
+
+@dataclass(frozen=True)
+class Helplines:
+    pass
+
+
+@dataclass(frozen=True)
+class Check:
+    """An inline check. `question(lesson, attempt)` is the question on that try: generated
+    questions change after a wrong answer, curated ones stay the same. A curated question
+    the board cannot ask (no mark yet) is a ValueError, which the loader turns into a content
+    error."""
+
+    id: str
+    source: str  # skill | mark | bead | settle | lowest-edge | myth
+    value: str  # the skill, road, side, bet, bets or word
+    side: str = ""
+    outcomes: str = ""
+    stake: int = 0
+    cards: tuple[str, ...] = ()
+    decks: int = 8
+
+    def question(self, lesson_key: str, attempt: int = 0) -> Question:
+        rng = random.Random(f"{lesson_key}/{self.id}/{attempt}")
+        if self.source == "skill":
+            return question_for_skill(self.value, rng)
+        if self.source == "mark":
+            return mark_question(self.value, self.side, self.outcomes)
+        if self.source == "bead":
+            return bead_question(self.side, self.outcomes)
+        if self.source == "settle":
+            return settle_question(self.value, self.stake, self.cards, rng)
+        if self.source == "lowest-edge":
+            return lowest_edge_question(tuple(self.value.split(",")), self.decks)
+        return myth_question(self.value)
+
+
+@dataclass(frozen=True)
+class Directive:
+    """A block directive in its place in a lesson; `spec` is what it shows."""
+
+    name: str
+    source: str  # the text between the braces
+    line: int  # 1-based, in the file
+    number: int  # 1-based among the lesson's directives of this name
+    spec: object

@@ -1,0 +1,120 @@
+"""The progress page, /quiz/progress/: how many skills stand at each mastery level, each
+topic's accuracy, and the tableau heatmap, one cell a skill, read from the learner's FSRS
+schedule (progress.learner)."""
+
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from baccarat.skills import (
+    BANKER_SKILLS,
+    KIND_TITLES,
+    PRACTICE_SKILLS,
+    SKILLS_BY_KIND,
+    skill_kind,
+    skill_name,
+)
+from progress.learner import LEVELS, Learner
+from quiz import views
+from quiz.views import review_time
+
+LEVEL_LETTERS = {"attempted": "A", "familiar": "F", "proficient": "P", "mastered": "M"}
+
+
+def accuracy_band(accuracy):
+    if accuracy is None:
+        return "none"
+    if accuracy < 0.5:
+        return "low"
+    if accuracy < 0.75:
+        return "mid"
+    if accuracy < 0.9:
+        return "good"
+    return "high"
+
+
+def percent(accuracy):
+    return "–" if accuracy is None else f"{round(100 * accuracy)}%"
+
+
+def heat_cell(skill, state, column):
+    level = state.level if state else "new"
+    if state:
+        words = f"{state.correct} of {state.attempts} right, {percent(state.accuracy)}, {level}"
+    else:
+        words = "not tried yet"
+    return {
+        "skill": skill,
+        "column": column,
+        "percent": percent(state.accuracy if state else None),
+        "band": accuracy_band(state.accuracy if state else None),
+        "level": level,
+        "letter": LEVEL_LETTERS.get(level, ""),
+        "words": words,
+        "title": f"{skill_name(skill)}: {words}",
+    }
+
+
+@require_safe
+def progress(request):
+    known = Learner(request).skills()
+    at = views.now()
+    levels = {level: 0 for level in LEVELS}
+    for skill in PRACTICE_SKILLS:
+        levels[known[skill].level if skill in known else "new"] += 1
+    topics = []
+    for kind, title in KIND_TITLES.items():
+        skills = BANKER_SKILLS if kind == "banker_rule" else SKILLS_BY_KIND[kind]
+        # Lessons may schedule skills of their own (say "derived:big_eye_boy"): listed too.
+        extra = sorted(s for s in known if skill_kind(s) == kind and s not in skills)
+        rows = []
+        for skill in [*skills, *extra]:
+            state = known.get(skill)
+            if state is None:
+                continue
+            rows.append(
+                {
+                    "skill": skill,
+                    "name": skill_name(skill),
+                    "state": state,
+                    "percent": percent(state.accuracy),
+                    "due": review_time(state.due, at),
+                }
+            )
+        topics.append(
+            {
+                "kind": kind,
+                "slug": kind.replace("_", "-"),
+                "title": title,
+                "skills": len(skills),
+                "tried": len(rows),
+                "rows": rows,
+                "levels": [
+                    (level, sum(1 for row in rows if row["state"].level == level))
+                    for level in LEVELS[1:]
+                ],
+            }
+        )
+    heatmap = [
+        {
+            "banker_total": b,
+            "cells": [
+                *(heat_cell(f"banker:{b}:{v}", known.get(f"banker:{b}:{v}"), v) for v in range(10)),
+                heat_cell(f"banker_stood:{b}", known.get(f"banker_stood:{b}"), "stood"),
+            ],
+        }
+        for b in range(8)
+    ]
+    return render(
+        request,
+        "quiz/progress.html",
+        {
+            "levels": [
+                {"level": level, "count": levels[level], "letter": LEVEL_LETTERS.get(level)}
+                for level in LEVELS
+            ],
+            "skills": len(PRACTICE_SKILLS),
+            "due": sum(1 for s in PRACTICE_SKILLS if s in known and known[s].due <= at),
+            "topics": topics,
+            "heatmap": heatmap,
+        },
+    )

@@ -17,6 +17,8 @@ from django.conf import settings
 from django.shortcuts import render
 from ninja.throttling import AnonRateThrottle, UserRateThrottle
 
+from baccarat_site.errors import came_from
+
 
 class AnonymousWriteThrottle(AnonRateThrottle):
     scope = "anon_write"
@@ -59,8 +61,7 @@ def throttled_writes(view):
 def too_many_writes(request, wait):
     seconds = max(1, math.ceil(wait or 1))
     detail = "That is more changes in a minute than a person makes at a table."
-    response = render(
-        request, "429.html", {"detail": detail, "retry_after": seconds}, status=429
-    )
+    context = {"detail": detail, "retry_after": seconds, "came_from": came_from(request)}
+    response = render(request, "429.html", context, status=429)
     response["Retry-After"] = str(seconds)
     return response

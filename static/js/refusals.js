@@ -23,31 +23,48 @@
 
 // Any other refusal of a request htmx made (429 too many writes, 403 an expired CSRF token,
 // 500, or no answer at all) would otherwise change nothing on the page, so a person at a
-// table would think the hand was recorded. Say so where it is seen and heard: the error
-// page's own heading and first paragraph, else the status.
+// table would think the hand was recorded. Say so where it is seen and heard: a notice
+// fixed at the top of the screen (wherever the page is scrolled, and without pushing the
+// buttons away), in an alert region, with the error page's own heading and first sentence.
 (function () {
   function box() {
     return document.getElementById("request-error");
   }
-  function said(xhr) {
+  function heading(xhr) {
     try {
       var page = new DOMParser().parseFromString(xhr.responseText || "", "text/html");
-      var heading = page.querySelector("main h1");
+      var title = page.querySelector("main h1");
       var lead = page.querySelector("main .lead");
-      if (heading) {
-        return heading.textContent.trim() + (lead ? ": " + lead.textContent.trim() : ".");
+      if (title) {
+        return title.textContent.trim() + (lead ? ": " + lead.textContent.trim() : ".");
       }
     } catch (error) {
-      // not HTML: fall through to the status
+      // not HTML: the status says it
     }
-    return "The site answered with error " + xhr.status + ", so nothing was saved.";
+    return "The site answered with error " + xhr.status + ".";
+  }
+  function said(xhr) {
+    if (xhr.status === 429) {
+      var wait = parseInt(xhr.getResponseHeader("Retry-After"), 10);
+      var when = wait > 0 ? "in " + wait + " second" + (wait === 1 ? "" : "s") : "in a minute";
+      return heading(xhr) + " Nothing was saved: try again " + when + ".";
+    }
+    if (xhr.status === 403) {
+      return heading(xhr) + " Nothing was saved: reload this page, then try again.";
+    }
+    return heading(xhr) + " Nothing was saved. Reload the page if it happens again.";
   }
   function show(text) {
     var element = box();
-    if (element) {
-      element.textContent = text + " Reload the page if it happens again.";
-      element.hidden = false;
+    if (!element) {
+      return;
     }
+    // Emptied first, so that the same words said twice are announced twice.
+    element.textContent = "";
+    element.hidden = false;
+    window.setTimeout(function () {
+      element.textContent = text;
+    }, 50);
   }
   document.addEventListener("htmx:responseError", function (event) {
     var xhr = event.detail.xhr;

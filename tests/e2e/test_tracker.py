@@ -141,6 +141,10 @@ def test_a_refused_hand_is_said_on_the_page_not_lost_silently(live_server, page:
         alert = page.get_by_role("alert")
         expect(alert).to_contain_text("Too many requests")
         expect(alert).to_contain_text("more changes in a minute than a person makes")
+        expect(alert).to_contain_text("Nothing was saved: try again in")
+        # Fixed at the top of the screen, wherever the page is scrolled.
+        page.mouse.wheel(0, 2000)
+        expect(alert).to_be_in_viewport()
         expect(beads(page)).to_have_count(1)
         assert Shoe.objects.get(name="Busy shoe").hands.count() == 1
     finally:

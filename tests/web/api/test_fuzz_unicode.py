@@ -9,43 +9,34 @@ as written ("1e-20000000", "9" * 5000). For every request:
 
 - the answer is below 500 and no exception escapes (Django's test client re-raises it);
 - every answer is JSON, and every refusal's `detail` is a str (a 422 adds `errors`, a list);
-- a refused write stores nothing (the tracker's shoes and hands, the accounts);
-- nothing stored is junk: no shoe name holds a NUL, a lone surrogate or a control
-  character, and every stored hand is an outcome with cards written as the engine writes
-  them.
+- a refused write stores nothing (the tracker's shoes and hands, the accounts, the
+  learner's progress);
+- nothing stored is junk: no shoe name or username holds a NUL, a lone surrogate or a
+  control character, and every stored hand is an outcome with cards written as the engine
+  writes them.
 
 Each numeric field also gets the raw numbers alone: every request must complete (a hang
 would stop the run; no wall-clock time is asserted). API_INPUTS below is the coverage,
-checked against the operations' own schemas and against the OpenAPI document.
+checked against the operations' own schemas and against the OpenAPI document. The settings,
+the tricky characters and these checks are shared with the pages' fuzzing (tests/fuzzing.py).
 """
 
-import itertools
 import json
 import re
-import unicodedata
-from urllib.parse import quote_from_bytes
 
+import fuzzing
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
-from hypothesis import HealthCheck, event, example, given, settings
+from fuzzing import FUZZ, TRICKY, check_write, encoded, new_client, stored, sweep, unicode_text
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
 from api import hands, odds, roads, shoes
-from baccarat.cards import RANKS, parse_card
-from guards.throttles import anonymous_writes, signed_in_writes
-from tracker.models import Hand, Shoe
+from baccarat.cards import RANKS
 
 pytestmark = pytest.mark.django_db
 
-FUZZ = settings(
-    max_examples=60,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
 FEW = settings(FUZZ, max_examples=30)
 
 # --- the coverage: every input the API reads ---------------------------------------------------
@@ -110,22 +101,6 @@ def test_the_document_describes_each_body_the_operation_reads():
 
 # --- strategies ---------------------------------------------------------------------------
 
-ANY_CHARACTER = st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=())
-TRICKY = [
-    "\x00", "\ud800", "\udfff", "\udbff", "\ud83d", "\x01", "\x1f", "\x7f", "\x85", "\t", "\r\n",
-    "\u2028", "\u2029", "\u200b", "\u200d", "\u202e", "\u2066", "\ufeff", "\ufffd", "\uffff",
-    "\U0010ffff", "\U000e0001",
-    "\u0301", "\u0338", "\u20dd", "\u0345", "B\u0301", "\u036f" * 30,
-    "٣", "۸", "३", "০", "๓", "߃", "၅", "᠓", "𝟓", "𝟾", "²", "⁸", "₅", "½", "①", "Ⅷ", "〇", "٫",
-    "５", "８", "１０", "Ａ", "Ｋ", "Ｂ", "Ｐ", "Ｔ", "ｂ", "ｐ", "ｔ", "＋", "．", "％",
-    "\u212a", "\u212b", "ſ", "ı", "İ", "ß", "ﬀ", "ǅ", "ǈ", "ꞵ", "ᵇ", "ⓑ", "🅱",
-    "Β", "Р", "Т", "К", "Α", "♠", "♤", "🂡", "🂮",
-]
-tricky_character = st.sampled_from(TRICKY)
-unicode_text = st.one_of(
-    st.text(ANY_CHARACTER, max_size=30),
-    st.lists(st.one_of(ANY_CHARACTER, tricky_character), max_size=12).map("".join),
-)
 LONG_TEXTS = ["B" * 20_001, "x" * 101, "K" * 5_000, "\u0301" * 10_000, "\ud800" * 1_000]
 NUMBER_TEXTS = [
     "9" * 5000, "1e999999", "1e-99999999", "1e-20000000", "1E400", "1e309", "5e-2", "nan",
@@ -133,12 +108,7 @@ NUMBER_TEXTS = [
     "4.50000", "0.05", "0.0475", "0.00005", "8.0", "", " ", "0", "1", "8", "9", "-1", "٨", "８",
     "²", "8\x00", "0." + "0" * 5000 + "1",
 ]
-number_text = st.one_of(
-    st.sampled_from(NUMBER_TEXTS),
-    st.integers(min_value=-(10**40), max_value=10**40).map(str),
-    st.floats(allow_nan=True, allow_infinity=True).map(repr),
-    st.floats(allow_nan=False, allow_infinity=False).map(float.hex),
-)
+number_text = fuzzing.written_numbers(NUMBER_TEXTS)
 numbers = st.one_of(
     st.sampled_from([0, 1, 8, 9, -1, 10**4000, -(10**400), 2**63, 2**64, 0.05, -0.0, 8.0,
                      1e-300, 5e-324, 1.7976931348623157e308, float("nan"), float("inf"),
@@ -156,19 +126,13 @@ json_value = st.recursive(
 )
 
 
-def spliced(valid):
-    return st.tuples(valid, st.integers(0, 12), tricky_character).map(
-        lambda t: t[0][: t[1]] + t[2] + t[0][t[1] :]
-    )
-
-
 def values(*valid):
     """What one JSON field gets: half the time a valid value, else a valid string with a
     tricky character in it, Unicode junk, a number, a very long string, or any JSON value."""
     junk = [json_scalar, json_value, st.sampled_from(LONG_TEXTS)]
     texts = [v for v in valid if isinstance(v, str) and v]
     if texts:
-        junk.append(spliced(st.sampled_from(texts)))
+        junk.append(fuzzing.spliced(st.sampled_from(texts)))
     if not valid:
         return st.one_of(*junk)
     return st.booleans().flatmap(lambda ok: st.sampled_from(valid) if ok else st.one_of(*junk))
@@ -225,10 +189,6 @@ def body_text(body, raw=None):
     return text
 
 
-def encoded(text):
-    return quote_from_bytes(text.encode("utf-8", "surrogatepass"), safe="")
-
-
 def as_header(text):
     """A header's value as a WSGI server hands it over: its UTF-8 bytes read as Latin-1."""
     return text.encode("utf-8", "surrogatepass").decode("latin-1")
@@ -256,67 +216,6 @@ def call(client, method, url, body=None, *, query=None, raw=None, data=None, con
         if status == 422:
             assert isinstance(answer.get("errors"), list), answer
     return response
-
-
-def stored():
-    return {
-        "shoes": list(Shoe.objects.order_by("pk").values_list("pk", "name", "decks", "owner")),
-        "hands": list(
-            Hand.objects.order_by("pk").values_list(
-                "pk", "shoe", "seq", "outcome", "player_pair", "banker_pair", "natural", "cards"
-            )
-        ),
-        "users": list(User.objects.order_by("pk").values_list("pk", "username", "password")),
-    }
-
-
-def unfit(text):
-    return next((ch for ch in text if unicodedata.category(ch) in ("Cc", "Cs")), None)
-
-
-def assert_nothing_stored_is_junk():
-    for name, decks in Shoe.objects.values_list("name", "decks"):
-        assert unfit(name) is None, f"stored shoe name {name!r}"
-        assert name == name.strip() and 1 <= len(name) <= 100, f"stored shoe name {name!r}"
-        assert 1 <= decks <= 8, decks
-    for outcome, cards in Hand.objects.values_list("outcome", "cards"):
-        assert outcome in ("B", "P", "T"), outcome
-        for card in cards or []:
-            assert isinstance(card, str) and str(parse_card(card)) == card, cards
-
-
-def check_write(before, response):
-    """A refused write stores nothing; whatever was stored is fit to store."""
-    if response.status_code >= 400:
-        assert stored() == before, (response.status_code, response.content[:2000])
-    assert_nothing_stored_is_junk()
-
-
-@pytest.fixture(autouse=True)
-def writes_unthrottled(monkeypatch):
-    """Fuzzing writes far faster than the write throttles allow (tested in
-    test_production.py)."""
-    monkeypatch.setattr(anonymous_writes, "num_requests", 1_000_000)
-    monkeypatch.setattr(signed_in_writes, "num_requests", 1_000_000)
-
-
-_users = itertools.count(1)
-
-
-# One client for the whole module: each Client() builds the middleware afresh, and WhiteNoise
-# then reads every static file (0.1 s). A new caller is the same client without cookies.
-_client = None
-
-
-def new_client(signed_in=False):
-    global _client
-    if _client is None:
-        _client = Client()
-    client = _client
-    client.cookies.clear()
-    if signed_in:
-        client.force_login(User.objects.create(username=f"api-fuzzer{next(_users)}"))
-    return client
 
 
 def new_shoe(client, outcomes="BPT"):
@@ -454,7 +353,7 @@ prefer = st.one_of(
     st.none(),
     st.sampled_from(["return=minimal", "RETURN = \"minimal\"", "return=representation",
                      "handling=lenient, return=minimal; x=1", "return", "=", ",;,"]),
-    spliced(st.just("return=minimal")),
+    fuzzing.spliced(st.just("return=minimal")),
     unicode_text,
 )
 
@@ -650,20 +549,9 @@ def test_every_numeric_field_with_every_way_of_writing_a_number(method, url, fie
     numeric_request(method, url, field, body, raw)
 
 
-def sweep(cases, attempt):
-    """`attempt` on every case, and every failure listed (not only the first)."""
-    failures = []
-    for case in cases:
-        try:
-            attempt(case)
-        except Exception as error:  # a failed property, or an exception out of a view
-            failures.append(f"{case!r:.80}: {type(error).__name__}: {str(error)[:400]}")
-    assert not failures, f"{len(failures)} of {len(cases)} failed:\n" + "\n".join(failures)
-
-
 @pytest.mark.parametrize("method, url, field, body", NUMERIC_FIELDS, ids=NUMERIC_IDS)
 def test_every_numeric_field_with_each_listed_number(method, url, field, body):
-    sweep(RAW_NUMBERS, lambda raw: numeric_request(method, url, field, body, raw))
+    sweep(RAW_NUMBERS, lambda raw, _index: numeric_request(method, url, field, body, raw))
 
 
 # --- every targeted character in every text field ---------------------------------------------
@@ -702,7 +590,7 @@ def test_every_text_field_with_each_targeted_character(method, url, field, body)
         "pairs[0]": "BP",
     }.get(field) or body[field]
 
-    def attempt(value):
+    def attempt(value, _index):
         before = stored()
         if field == "Prefer":
             response = call(client, method, path, body, headers={"Prefer": as_header(value)})

@@ -116,7 +116,7 @@ def test_a_failed_csrf_check_is_a_branded_403_saying_to_reload():
     )
     main = branded(response, 403)
     assert "The form could not be sent" in main
-    assert "Reload the page you came from" in main
+    assert "Open the form again with the link below" in main
     assert "cookies" in main
     assert '<a href="/tracker/">Back to the form, reloaded</a>' in main
     assert main.count('href="/tracker/"') == 1

@@ -4,20 +4,13 @@ nothing. Derandomized and bounded, so the same examples run in every `make test`
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from fuzzing import FUZZ
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tracker.models import Hand, Shoe
 
 pytestmark = pytest.mark.django_db
-
-FUZZ = settings(
-    max_examples=60,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
 
 # Anything a person or a script could type, NUL and surrogate-free (a browser cannot send a
 # lone surrogate; Django's own tests cover NUL separately below).

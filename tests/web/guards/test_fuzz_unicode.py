@@ -1,5 +1,5 @@
 """Hypothesis over the whole Unicode range and every way of writing a number, against every
-page query parameter and form field (the JSON API's fields: test_fuzz_api_unicode.py).
+page query parameter and form field (the JSON API's fields: api/test_fuzz_unicode.py).
 
 What a visitor can send: any code point (every category, NUL, combining marks, other
 digit systems, full-width forms, letters that case-fold into a card or an outcome), and a
@@ -24,43 +24,46 @@ asserted). The session and CSRF cookies are fuzzed too (test_any_cookie).
 INPUTS below is the coverage: every (method, URL, fields) the pages read, and
 test_the_table_names_every_field_the_views_read checks it against the views' source, so a
 field added later without fuzzing fails here. Derandomized and bounded, like the other fuzz
-tests (test_fuzz_forms.py, test_schemathesis.py).
+tests (test_fuzz_forms.py, test_schemathesis.py); the settings, the tricky characters and the
+checks on what is stored are shared with the JSON API's (tests/fuzzing.py).
 """
 
 import html
-import itertools
 import re
-import unicodedata
 from pathlib import Path
-from urllib.parse import quote_from_bytes, urlsplit
+from urllib.parse import urlsplit
 
+import fuzzing
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
-from django.test import Client
-from hypothesis import HealthCheck, event, example, given, settings
+from fuzzing import (
+    TRICKY,
+    check_write,
+    encoded,
+    new_client,
+    new_username,
+    spliced,
+    stored,
+    sweep,
+    unicode_text,
+    written_numbers,
+)
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
-from baccarat.cards import RANKS, parse_card
-from guards.throttles import anonymous_writes, signed_in_writes
+from baccarat.cards import RANKS
 from lessons.course import load_course
-from progress.models import LessonProgress, SkillCard, SpeedBest
 from quiz.speed import SPEED_RULES
 from quiz.views import TOPICS
-from tracker.models import Hand, Shoe
+from tracker.models import Shoe
 
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[3]
 
-FUZZ = settings(
-    max_examples=50,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+FUZZ = settings(fuzzing.FUZZ, max_examples=50)
 FEW = settings(FUZZ, max_examples=25)
 
 # --- the coverage: every input a page reads --------------------------------------------------
@@ -121,28 +124,6 @@ PLAIN_PAGES = [
 
 # --- strategies ---------------------------------------------------------------------------
 
-# Every code point, surrogates included (hypothesis leaves "Cs" out unless asked).
-ANY_CHARACTER = st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=())
-TRICKY = [
-    "\x00", "\ud800", "\udfff", "\udbff", "\x01", "\x1f", "\x7f", "\x85", "\t", "\r\n",
-    "\u2028", "\u2029", "\u200b", "\u200d", "\u202e", "\u2066", "\ufeff", "\ufffd", "\uffff",
-    "\U0010ffff", "\U000e0001",
-    # combining marks
-    "\u0301", "\u0338", "\u20dd", "\u0345", "B\u0301", "\u036f" * 30,
-    # other digit systems, superscripts, fractions, numerals
-    "٣", "۸", "३", "০", "๓", "߃", "၅", "᠓", "𝟓", "𝟾", "²", "⁸", "₅", "½", "①", "Ⅷ", "〇", "٫",
-    # full-width forms
-    "５", "８", "１０", "Ａ", "Ｋ", "Ｂ", "Ｐ", "Ｔ", "ｂ", "ｐ", "ｔ", "＋", "．", "％",
-    # letters that case-fold or normalise into a rank, an outcome or ASCII
-    "\u212a", "\u212b", "ſ", "ı", "İ", "ß", "ﬀ", "ǅ", "ǈ", "ꞵ", "ᵇ", "ⓑ", "🅱",
-    # look-alikes
-    "Β", "Р", "Т", "К", "Α", "♠", "♤", "🂡", "🂮",
-]
-tricky_character = st.sampled_from(TRICKY)
-unicode_text = st.one_of(
-    st.text(ANY_CHARACTER, max_size=30),
-    st.lists(st.one_of(ANY_CHARACTER, tricky_character), max_size=12).map("".join),
-)
 NUMBER_TEXTS = [
     "9" * 5000, "9" * 40, "1" + "0" * 400, "-" + "9" * 300, "0." + "0" * 5000 + "1",
     "1e999999", "1e-99999999", "1e-20000000", "1E400", "1e309", "5e-2", "4.5e0", "1e2",
@@ -153,21 +134,8 @@ NUMBER_TEXTS = [
     "", " ", "0", "1", "6", "7", "8", "9", "12", "13", "99", "100", "-1", "all",
     "٨", "８", "²", "८", "𝟖", "8\x00", "\x008", "8\u0301", "٣.٥", "5\u066b5",
 ]
-number_text = st.one_of(
-    st.sampled_from(NUMBER_TEXTS),
-    st.integers(min_value=-(10**40), max_value=10**40).map(str),
-    st.floats(allow_nan=True, allow_infinity=True).map(repr),
-    st.floats(allow_nan=False, allow_infinity=False).map(float.hex),
-    st.decimals(allow_nan=True, allow_infinity=True).map(str),
-)
+number_text = written_numbers(NUMBER_TEXTS, decimals=True)
 LONG_TEXTS = ["B" * 20_001, "x" * 101, "K" * 5_000, "\u0301" * 10_000, "10♠," * 2_000]
-
-
-def spliced(valid):
-    """A valid value with one tricky character put in somewhere."""
-    return st.tuples(valid, st.integers(0, 12), tricky_character).map(
-        lambda t: t[0][: t[1]] + t[2] + t[0][t[1] :]
-    )
 
 
 def values(*valid, numbers=True):
@@ -197,12 +165,6 @@ outcomes_text = st.one_of(
 
 FORM = "application/x-www-form-urlencoded"
 BOUNDARY = "FuzzBoundaryQ3r7MA4YWxkTrZu0gW"
-
-
-def encoded(text):
-    """Percent-encoded UTF-8; a lone surrogate goes as the bytes a careless encoder writes
-    for it (ED A0 80), which is all a form or a URL can carry of one."""
-    return quote_from_bytes(text.encode("utf-8", "surrogatepass"), safe="")
 
 
 def query_string(fields):
@@ -264,22 +226,6 @@ def assert_stays_on_the_site(location):
 # --- what is stored -----------------------------------------------------------------------
 
 
-def stored():
-    """Every row a write could touch, in full."""
-    return {
-        "shoes": list(Shoe.objects.order_by("pk").values_list("pk", "name", "decks", "owner")),
-        "hands": list(
-            Hand.objects.order_by("pk").values_list(
-                "pk", "shoe", "seq", "outcome", "player_pair", "banker_pair", "natural", "cards"
-            )
-        ),
-        "users": list(User.objects.order_by("pk").values_list("pk", "username", "password")),
-        "progress": list(LessonProgress.objects.order_by("pk").values_list()),
-        "skills": list(SkillCard.objects.order_by("pk").values_list()),
-        "speed": list(SpeedBest.objects.order_by("pk").values_list()),
-    }
-
-
 SESSION_PROGRESS = ("learning", "course_attempts", "quiz_speed_best")
 
 
@@ -306,58 +252,10 @@ def session_progress(client):
     }
 
 
-def unfit(text):
-    """The first NUL, lone surrogate or control character in `text`, or None."""
-    return next((ch for ch in text if unicodedata.category(ch) in ("Cc", "Cs")), None)
-
-
-def assert_nothing_stored_is_junk():
-    for name, decks in Shoe.objects.values_list("name", "decks"):
-        assert unfit(name) is None, f"stored shoe name {name!r}"
-        assert name == name.strip() and 1 <= len(name) <= 100, f"stored shoe name {name!r}"
-        assert 1 <= decks <= 8, decks
-    for (username,) in User.objects.values_list("username"):
-        assert username and unfit(username) is None, f"stored username {username!r}"
-    for outcome, cards in Hand.objects.values_list("outcome", "cards"):
-        assert outcome in ("B", "P", "T"), outcome
-        for card in cards or []:
-            assert isinstance(card, str) and str(parse_card(card)) == card, cards
-
-
-def check_write(before, response, *, accepted):
-    """A refused write stores nothing; whatever was stored is fit to store."""
-    if not accepted:
-        assert stored() == before, (response.status_code, response.content[:2000])
-    assert_nothing_stored_is_junk()
-
-
 @pytest.fixture(autouse=True)
-def writes_unthrottled_and_passwords_fast(monkeypatch, settings):
-    """Fuzzing writes far faster than the write throttles allow (they are tested in
-    test_production.py); and Django hashes even a wrong password: a fast hasher here."""
-    monkeypatch.setattr(anonymous_writes, "num_requests", 1_000_000)
-    monkeypatch.setattr(signed_in_writes, "num_requests", 1_000_000)
+def passwords_fast(settings):
+    """Django hashes even a wrong password: a fast hasher here."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-_users = itertools.count(1)
-
-
-# One client for the whole module: each Client() builds the middleware afresh, and WhiteNoise
-# then reads every static file (0.1 s). A new visitor is the same client without cookies.
-_client = None
-
-
-def new_client(signed_in=False):
-    global _client
-    if _client is None:
-        _client = Client()
-    client = _client
-    client.cookies.clear()
-    if signed_in:
-        user = User.objects.create_user(f"fuzzer{next(_users)}", password="correct horse 9")
-        client.force_login(user)
-    return client
 
 
 def hidden(page, name):
@@ -834,7 +732,7 @@ def test_signing_up(username, password1, same, password2, next_url, in_query):
 )
 def test_signing_in_changing_password_and_out(data, next_url, in_query):
     client = new_client()
-    username = f"fuzzed-user{next(_users)}"
+    username = new_username("fuzzed-user")
     User.objects.create_user(username, password="correct horse 9")
     send(client, "GET", "/accounts/login/", {"next": next_url})
     fields = {
@@ -918,18 +816,6 @@ NUMERIC_IDS = [f"{m} {getattr(u, 'slug', u)} {f}" for m, u, f, _ in NUMERIC_FIEL
 def test_every_numeric_field_with_every_way_of_writing_a_number(method, url, field, rest,
                                                                 number, htmx):
     numeric_request(method, url, field, rest, number, htmx)
-
-
-def sweep(cases, attempt):
-    """`attempt(case, index)` on every case, and every failure listed (not only the
-    first)."""
-    failures = []
-    for index, case in enumerate(cases):
-        try:
-            attempt(case, index)
-        except Exception as error:  # a failed property, or an exception out of a view
-            failures.append(f"{case!r:.80}: {type(error).__name__}: {str(error)[:400]}")
-    assert not failures, f"{len(failures)} of {len(cases)} failed:\n" + "\n".join(failures)
 
 
 @pytest.mark.parametrize("method, url, field, rest", NUMERIC_FIELDS, ids=NUMERIC_IDS)

@@ -351,3 +351,15 @@ def test_a_name_that_would_display_misleadingly_or_not_at_all_is_refused(client,
     # Joiners inside visible text stay: an emoji family is one name.
     family = "Table \U0001f468\u200d\U0001f469\u200d\U0001f467"
     assert api_post(client, "/api/v1/shoes", {"name": family}).status_code == 201
+
+
+def test_the_429_page_leads_back_to_the_page_the_write_came_from(client, three_writes_a_minute):
+    shoe_id = new_shoe(client)
+    for _write in range(2):
+        client.post(f"/tracker/{shoe_id}/hands/", {"outcome": "B"})
+    page = f"http://testserver/tracker/{shoe_id}/"
+    refused = client.post(f"/tracker/{shoe_id}/hands/", {"outcome": "B"}, HTTP_REFERER=page)
+    assert refused.status_code == 429
+    assert f'<a href="/tracker/{shoe_id}/">Back to the page you came from</a>' in (
+        refused.content.decode()
+    )

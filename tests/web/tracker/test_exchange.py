@@ -248,17 +248,6 @@ def test_save_creates_shoe_and_hands():
     assert "".join(h.outcome for h in hands) == "BPTBP"
 
 
-def anonymous_request():
-    from django.contrib.auth.models import AnonymousUser
-    from django.contrib.sessions.backends.db import SessionStore
-    from django.test import RequestFactory
-
-    request = RequestFactory().post("/")
-    request.session = SessionStore()
-    request.user = AnonymousUser()
-    return request
-
-
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "text",
@@ -270,11 +259,11 @@ def anonymous_request():
         "",
     ],
 )
-def test_nothing_saved_on_any_problem(text):
+def test_nothing_saved_on_any_problem(anonymous_request, text):
     from tracker.importing import import_shoe, save_shoe
     from tracker.models import Hand, Shoe
 
-    request = anonymous_request()
+    request = anonymous_request
     shoe, parsed = import_shoe(request, text)
     assert shoe is None and not parsed.ok and parsed.report
     with pytest.raises(ShoeImportError):
@@ -284,11 +273,11 @@ def test_nothing_saved_on_any_problem(text):
 
 
 @pytest.mark.django_db
-def test_import_shoe_belongs_to_the_caller():
+def test_import_shoe_belongs_to_the_caller(anonymous_request):
     from tracker.importing import import_shoe
     from tracker.models import Shoe
 
-    request = anonymous_request()
+    request = anonymous_request
     shoe, parsed = import_shoe(request, json_text("Evening", 7, HANDS), filename="a.json")
     assert parsed.ok and shoe is not None
     assert (shoe.name, shoe.decks, shoe.hands.count()) == ("Evening", 7, 5)

@@ -242,24 +242,13 @@ def test_default_name_never_holds_a_character_a_name_may_not(filename, name):
     assert default_name(ShoeImport("csv"), filename) == name
 
 
-def anonymous_request():
-    from django.contrib.auth.models import AnonymousUser
-    from django.contrib.sessions.backends.db import SessionStore
-    from django.test import RequestFactory
-
-    request = RequestFactory().post("/")
-    request.session = SessionStore()
-    request.user = AnonymousUser()
-    return request
-
-
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", ["Table\x009", "Table\x01", "bad \ud800"])
-def test_import_shoe_refuses_a_name_with_nul_control_or_surrogate(name):
+def test_import_shoe_refuses_a_name_with_nul_control_or_surrogate(anonymous_request, name):
     from tracker.importing import import_shoe
     from tracker.models import Shoe
 
-    shoe, parsed = import_shoe(anonymous_request(), "BPB", name=name)
+    shoe, parsed = import_shoe(anonymous_request, "BPB", name=name)
     assert shoe is None and not parsed.ok
     assert len(parsed.report) == 1 and parsed.report[0].startswith("name: character ")
     assert safe(parsed.report[0])
@@ -267,10 +256,10 @@ def test_import_shoe_refuses_a_name_with_nul_control_or_surrogate(name):
 
 
 @pytest.mark.django_db
-def test_import_shoe_cleans_the_file_name_it_names_the_shoe_after():
+def test_import_shoe_cleans_the_file_name_it_names_the_shoe_after(anonymous_request):
     from tracker.importing import import_shoe
 
-    shoe, parsed = import_shoe(anonymous_request(), b"BPB", filename="Late\x00\x1bshoe.txt")
+    shoe, parsed = import_shoe(anonymous_request, b"BPB", filename="Late\x00\x1bshoe.txt")
     assert parsed.ok and shoe.name == "Late shoe"
 
 

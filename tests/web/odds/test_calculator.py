@@ -50,7 +50,8 @@ def test_full_eight_deck_shoe_by_default(client):
     assert shown(html, "tie") == "9.5156%"
     assert "A full 8-deck shoe: <strong>416 cards</strong>" in html
     # The exact counts behind them, in a details element.
-    details = html[html.index('<details class="exact">') : html.index("</details>")]
+    start = html.index('<details class="exact">')
+    details = html[start : html.index("</details>", start)]
     assert 'data-count="banker">2,292,252,566,437,888<' in details
     assert 'data-count="total">4,998,398,275,503,360<' in details
     # The form is a plain GET form with a shareable URL, and htmx redraws it live.

@@ -15,7 +15,7 @@ from baccarat.rules import BANKER_WHEN_PLAYER_STOOD, PLAYER_RULE, resolve
 from hands.views import permalink
 from lessons.blocks import MAX_HANDS, Directive
 from lessons.state import HAND_KINDS, graded
-from tracker.views import scoreboard_context
+from tracker.boards import scoreboard_context
 
 FRAGMENTS = "lessons/directives.html"
 OUTCOMES = re.compile(r"[BPT]*")  # matched whole (fullmatch): no trailing newline

@@ -26,7 +26,7 @@ from baccarat.roads import scoreboard
 from baccarat.rules import resolve
 from baccarat.skills import KIND_TITLES, PRACTICE_SKILLS, skill_name
 from progress.learner import Learner
-from tracker.views import scoreboard_context
+from tracker.boards import scoreboard_context
 
 SESSION_KEY = "quiz"
 PAGE = "quiz/question.html"

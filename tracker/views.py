@@ -18,15 +18,14 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from baccarat.cards import CardError, parse_card
 from baccarat.odds import MIN_CARDS, ShoeError, odds, odds_of_decks, shoe_after
 from baccarat.roads import (
-    ASK_NOTE,
     DERIVED_ROADS,
     OUTCOME_NAMES,
     OUTCOMES,
-    ROAD_NAMES,
     scoreboard,
 )
 from guards.fields import WholeNumberField
 from guards.throttles import throttled_writes
+from tracker.boards import proofs_url, scoreboard_context
 from tracker.exchange import FORMATS, MAX_BYTES
 from tracker.export import export_csv, export_filename, export_json
 from tracker.importing import import_shoe
@@ -37,9 +36,6 @@ from tracker.visitors import (
     create_shoe,
     own_shoe_or_404,
 )
-
-# Empty columns drawn on a short road, so a new shoe still looks like a board.
-MIN_COLUMNS = {"bead_plate": 12, "big_road": 24, "derived": 30}
 
 
 class ShoeForm(forms.ModelForm):
@@ -91,111 +87,6 @@ class RenameForm(forms.ModelForm):
     class Meta:
         model = Shoe
         fields = ["name"]
-
-
-def proofs_url(page_url):
-    """Where the proofs of the marks on the board at `page_url` live (see tracker/urls.py)."""
-    return f"{page_url}marks/"
-
-
-def scoreboard_context(board, marks_url):
-    """What the road components and the stats panel draw, all read from `board`; each
-    derived mark links to its proof under `marks_url`.
-
-    An 80-hand shoe has some 350 road cells, redrawn on every hand recorded: they go to
-    the templates as plain dicts, drawn with {% repeat %} (tracker/templatetags/road_cells.py).
-    """
-    stats = board.stats
-    # Pairs and ties are lists of their own, so the markup for every cell tests nothing.
-    bead_plate = [
-        {"outcome": bead.outcome, "col": bead.col, "row": bead.row} for bead in board.bead_plate
-    ]
-    pairs = []
-    for bead in board.bead_plate:
-        if bead.banker_pair:
-            pairs.append({"side": "banker", "col": bead.col, "row": bead.row})
-        if bead.player_pair:
-            pairs.append({"side": "player", "col": bead.col, "row": bead.row})
-    big_road = [
-        {"outcome": cell.outcome, "col": cell.col, "row": cell.row}
-        for cell in board.big_road
-        if cell.outcome  # None only for ties dealt before the first Banker or Player
-    ]
-    ties = [cell for cell in board.big_road if cell.ties]
-    # Each column's number over its first bead: the derived roads' proofs name columns
-    # ("column 21 against column 19"), and nobody should have to count them.
-    column_numbers = [
-        {"col": cell.col, "number": cell.column + 1}
-        for cell in board.big_road
-        if cell.depth == 0 and cell.outcome
-    ]
-    derived = []
-    for key, road in board.derived.items():
-        cells = []
-        for cell in road.cells:
-            mark = road.marks[cell.mark]
-            cells.append(
-                {
-                    "index": cell.mark,
-                    "col": cell.col,
-                    "row": cell.row,
-                    "color": mark.color,
-                    "symbol": mark.symbol,
-                    "bead_column": mark.column,
-                    "bead_row": mark.row,
-                }
-            )
-        derived.append(
-            {
-                "key": key,
-                "road": road,
-                "url": f"{marks_url}{key}/",
-                "marks": len(road.marks),
-                "columns": max(road.width + 2, MIN_COLUMNS["derived"]),
-                "cells": cells,
-            }
-        )
-    counts = [
-        ("Banker", "banker", "banker", stats.banker),
-        ("Player", "player", "player", stats.player),
-        ("Tie", "tie", "tie", stats.tie),
-        ("Banker pairs", "banker-pairs", "banker", stats.banker_pairs),
-        ("Player pairs", "player-pairs", "player", stats.player_pairs),
-        ("Naturals", "naturals", "", stats.naturals),
-    ]
-    streak = stats.current_streak
-    return {
-        "board": board,
-        "bead_columns": max(board.bead_plate_width + 1, MIN_COLUMNS["bead_plate"]),
-        "big_road_columns": max(board.big_road_width + 2, MIN_COLUMNS["big_road"]),
-        "bead_plate": bead_plate,
-        "pairs": pairs,
-        "ties": ties,
-        "outcomes": " ".join(hand.outcome for hand in board.hands),
-        "big_road": big_road,
-        "column_numbers": column_numbers,
-        "derived": derived,
-        "counts": [
-            {
-                "label": label,
-                "key": key,
-                "css": css,
-                "count": count,
-                "percent": f"{100 * stats.share(count):.1f}",
-            }
-            for label, key, css, count in counts
-        ],
-        "current_streak": (OUTCOME_NAMES[streak[0]], streak[1]) if streak else None,
-        "ask_note": ASK_NOTE,
-        "ask": [
-            {
-                "key": key,
-                "name": ROAD_NAMES[key],
-                "marks": (board.ask["banker"][key], board.ask["player"][key]),
-            }
-            for key in DERIVED_ROADS
-        ],
-    }
 
 
 # Stored cards are a few dozen normalised tokens ("Qh", "T", "?"), read again on every

@@ -64,11 +64,12 @@ def test_record_by_keyboard_undo_and_open_a_proof(live_server, page: Page):
 
 def test_record_by_click_with_a_pair_then_backspace(live_server, page: Page):
     shoe = start_shoe(live_server, page, "Click shoe")
-    page.get_by_label("Banker pair").check()
+    page.get_by_role("checkbox", name="Banker pair").check()
     page.get_by_role("button", name=re.compile("^Banker")).click()
     expect(beads(page)).to_have_count(1)
     expect(page.locator("#road-bead_plate use.pair")).to_have_count(1)
-    expect(page.get_by_label("Banker pair")).not_to_be_checked()  # ticks are for one hand
+    # The ticks are for one hand.
+    expect(page.get_by_role("checkbox", name="Banker pair")).not_to_be_checked()
     page.get_by_role("button", name=re.compile("^Player")).click()
     expect(beads(page)).to_have_count(2)
     assert [(h.outcome, h.banker_pair) for h in shoe.hands.all()] == [("B", True), ("P", False)]

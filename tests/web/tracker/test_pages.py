@@ -582,3 +582,30 @@ def test_repeat_escapes_every_value():
         '<i data-a="&lt;b title=&quot;x&quot;&gt;&amp;" data-n="3" data-c="&#x27;{}&#x27;"/>'
         '<i data-a="{n}" data-n="True" data-c="&#x27;{}&#x27;"/>'
     )
+
+
+def test_pairs_and_naturals_are_drawn_on_the_bead_plate_and_the_big_road(client):
+    client.post(reverse("tracker:index"), {"name": "Flags", "decks": "8"})
+    shoe = Shoe.objects.get()
+    url = reverse("tracker:record", args=[shoe.pk])
+    client.post(url, {"outcome": "B", "banker_pair": "on", "natural": "on"})
+    client.post(url, {"outcome": "T", "player_pair": "on"})
+    client.post(url, {"outcome": "P", "player_pair": "on", "banker_pair": "on"})
+    html = client.get(reverse("tracker:shoe", args=[shoe.pk])).content.decode()
+    def road(key):
+        start = html.index(f'id="road-{key}"')
+        return html[start : html.index("</svg>", start)]
+
+    bead, big = road("bead_plate"), road("big_road")
+    # Bead Plate: every hand's pairs (the tie's too) and the natural, at that hand's bead.
+    assert bead.count('href="#pair-banker"') == 2 and bead.count('href="#pair-player"') == 2
+    assert '<use href="#natural-mark" transform="translate(0 0)"' in bead
+    # Big Road: a bead's pairs on its ring (the tie is a slash: its pair stays on the plate).
+    assert '<use href="#pair-banker" transform="translate(0 0)"' in big
+    assert '<use href="#pair-banker" transform="translate(1 0)"' in big
+    assert '<use href="#pair-player" transform="translate(1 0)"' in big
+    assert big.count('href="#pair-') == 3
+    # Words for screen readers, and a key in the caption.
+    words = "; Banker pairs: hands 1, 3; Player pairs: hands 2, 3; natural: hand 1"
+    assert words in bead and words in big
+    assert "Banker pair (top left)" in html and "natural (top right)" in html

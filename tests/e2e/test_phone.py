@@ -115,3 +115,23 @@ def test_the_rule_tables_and_the_tableau_fit_without_hiding_a_cell(live_server, 
     box, screen = cell.bounding_box(), page.viewport_size
     assert 0 <= box["x"] and box["x"] + box["width"] <= screen["width"]
     expect(cell).to_have_text("S")
+
+
+@pytest.mark.parametrize("phone", PHONES, indirect=True, ids=["360", "390"])
+def test_the_walkthrough_and_the_dealer_open_on_the_cards_and_the_question(live_server, phone):
+    page, _width = phone
+    height = page.viewport_size["height"]
+    page.goto(live_server.url + "/hands/?cards=4,3,A,K,8&step=5")
+    for part in (".hands-table", "li.current h3"):
+        box = page.locator(part).bounding_box()
+        assert box["y"] + box["height"] <= height, part
+    expect(page.locator("li.current .tag")).to_have_count(0)  # not "done" while being read
+    next_link = page.get_by_role("link", name="Next →")
+    box = next_link.bounding_box()
+    assert box["height"] >= 48 and box["y"] + box["height"] <= height
+    next_link.click()
+    expect(page.locator("li.current h3")).to_contain_text("6. The result")
+    page.goto(live_server.url + "/hands/practice/")
+    page.get_by_role("button", name="Deal a hand").click()
+    answer = page.locator("button.practice-answer").first.bounding_box()
+    assert answer["y"] + answer["height"] <= height

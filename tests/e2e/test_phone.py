@@ -135,3 +135,25 @@ def test_the_walkthrough_and_the_dealer_open_on_the_cards_and_the_question(live_
     page.get_by_role("button", name="Deal a hand").click()
     answer = page.locator("button.practice-answer").first.bounding_box()
     assert answer["y"] + answer["height"] <= height
+
+
+@pytest.mark.parametrize("phone", PHONES[:1], indirect=True, ids=["360"])
+def test_controls_and_lone_links_are_a_thumb_tall_on_a_touch_screen(live_server, phone):
+    page, _width = phone
+    small = []
+    for path in ("/tracker/", "/odds/", "/hands/?cards=4,A,A,3,8", "/quiz/", "/glossary/",
+                 "/accounts/login/"):  # fmt: skip
+        page.goto(live_server.url + path)
+        small += page.evaluate(
+            """(path) => [...document.querySelectorAll(
+                'main button, main select, main input:not([type=hidden]), main label,'
+                + ' .quiz-topics a, .letter-index a, .site-footer li a, header summary')]
+              .filter(e => e.getBoundingClientRect().height > 0)
+              .filter(e => !(e.tagName === 'INPUT' && ['radio', 'checkbox'].includes(e.type)))
+              .filter(e => e.tagName !== 'LABEL' || e.querySelector('input[type=checkbox],'
+                                                                 + 'input[type=radio]'))
+              .filter(e => e.getBoundingClientRect().height < 48)
+              .map(e => path + ' ' + e.tagName + ' ' + e.textContent.trim().slice(0, 20))""",
+            path,
+        )
+    assert small == []

@@ -160,6 +160,15 @@ class Mark:
         )
 
     @property
+    def columns_compared(self) -> tuple[int, int]:
+        """The two 1-based Big Road columns the proof compares: under Rule 1 the column that
+        just finished and the one k further back; under Rule 2 the new bead's column and
+        the one k back."""
+        if self.rule == 1:
+            return (self.compared[0][0], self.compared[1][0])
+        return (self.column, self.compared[0][0])
+
+    @property
     def symbol(self) -> str:
         return SYMBOLS[self.color]
 
@@ -178,6 +187,8 @@ class DerivedCell:
     row: int
     color: str
     mark: int  # index into the road's marks
+    column: int = 0  # 0-based logical column (run of one colour) of this road
+    depth: int = 0  # 0-based position in that column
 
 
 @dataclass(frozen=True)
@@ -271,9 +282,10 @@ def _derived_road(road: str, marks: list[Mark]) -> DerivedRoad:
         else:
             streaks.append([index])
     cells = []
-    for streak, positions in zip(streaks, place_streaks(len(s) for s in streaks), strict=True):
-        for index, (col, row) in zip(streak, positions, strict=True):
-            cells.append(DerivedCell(col, row, marks[index].color, index))
+    placed = place_streaks(len(s) for s in streaks)
+    for column, (streak, positions) in enumerate(zip(streaks, placed, strict=True)):
+        for depth, (index, (col, row)) in enumerate(zip(streak, positions, strict=True)):
+            cells.append(DerivedCell(col, row, marks[index].color, index, column, depth))
     return DerivedRoad(road, DERIVED_ROADS[road], tuple(marks), tuple(cells))
 
 

@@ -8,7 +8,6 @@ same requests return just the check or the board, and the announcement goes out 
 an aria-live region that stays in the page.
 """
 
-
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -40,6 +39,7 @@ from lessons.state import (
     save_attempt,
 )
 from progress.learner import SESSION_KEY, Learner
+from tracker.boards import proof_context, scoreboard_context
 
 MAX_BOARDS = 99  # road boards one lesson may hold; ?board= is checked against it
 
@@ -262,16 +262,16 @@ def mark(request, module, lesson, outcomes, road, index):
     lesson = lesson_or_404(module, lesson)
     if not OUTCOMES.fullmatch(outcomes) or len(outcomes) > MAX_HANDS or road not in DERIVED_ROADS:
         raise Http404("No such board.")
-    derived = scoreboard(outcomes).derived[road]
-    marks = derived.marks
-    if index >= len(marks):
+    board = scoreboard(outcomes)
+    proof = proof_context(board, road, index)
+    if proof is None:
         raise Http404("That road has no such mark.")
+    if request.htmx:
+        return render(request, "tracker/mark.html#proof", proof)
     context = {
+        **scoreboard_context(board, ""),
+        **proof,
         "lesson": lesson,
         "lesson_url": lesson_url(lesson),
-        "road": derived,
-        "mark": marks[index],
-        "number": index + 1,
     }
-    template = "tracker/mark.html#proof" if request.htmx else "lessons/mark.html"
-    return render(request, template, context)
+    return render(request, "lessons/mark.html", context)

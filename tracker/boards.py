@@ -30,6 +30,33 @@ def flag_words(board):
     return words
 
 
+def proof_context(board, road, index):
+    """What a derived mark's proof shows (templates/tracker/mark.html#proof): the mark, its
+    place on its own road, and the Big Road cells of the two columns its proof compares,
+    which the page frames ("frames", as "col,row" pairs for tracker.js). None when `road`
+    has no such mark."""
+    derived = board.derived[road]
+    if index >= len(derived.marks):
+        return None
+    mark = derived.marks[index]
+    cell = next(cell for cell in derived.cells if cell.mark == index)
+    compared = mark.columns_compared
+    frames = [
+        {"col": c.col, "row": c.row}
+        for c in board.big_road
+        if c.outcome and c.column + 1 in compared
+    ]
+    return {
+        "road": derived,
+        "mark": mark,
+        "number": index + 1,
+        "column": cell.column + 1,
+        "compared": compared,
+        "frames": frames,
+        "frames_data": " ".join(f"{f['col']},{f['row']}" for f in frames),
+    }
+
+
 def scoreboard_context(board, marks_url):
     """What the road components and the stats panel draw, all read from `board`; each
     derived mark links to its proof under `marks_url`.
@@ -81,6 +108,7 @@ def scoreboard_context(board, marks_url):
                     "row": cell.row,
                     "color": mark.color,
                     "symbol": mark.symbol,
+                    "column": cell.column + 1,
                     "bead_column": mark.column,
                     "bead_row": mark.row,
                 }
@@ -88,6 +116,12 @@ def scoreboard_context(board, marks_url):
         derived.append(
             {
                 "key": key,
+                # As on the Big Road: each column's number over its first mark.
+                "column_numbers": [
+                    {"col": cell.col, "number": cell.column + 1}
+                    for cell in road.cells
+                    if cell.depth == 0
+                ],
                 "road": road,
                 "url": f"{marks_url}{key}/",
                 "marks": len(road.marks),

@@ -25,7 +25,7 @@ from baccarat.roads import (
 )
 from guards.fields import WholeNumberField
 from guards.throttles import throttled_writes
-from tracker.boards import proofs_url, scoreboard_context
+from tracker.boards import proof_context, proofs_url, scoreboard_context
 from tracker.exchange import FORMATS, MAX_BYTES
 from tracker.export import export_csv, export_filename, export_json
 from tracker.importing import import_shoe
@@ -299,18 +299,14 @@ def delete(request, shoe_id):
 def mark_response(request, board, road, index, back_url, shoe):
     if road not in DERIVED_ROADS:
         raise Http404("No such derived road.")
-    marks = board.derived[road].marks
-    if index >= len(marks):
+    proof = proof_context(board, road, index)
+    if proof is None:
         raise Http404("That road has no such mark.")
-    context = {
-        "shoe": shoe,
-        "road": board.derived[road],
-        "mark": marks[index],
-        "number": index + 1,
-        "back_url": back_url,
-    }
-    template = "tracker/mark.html#proof" if request.htmx else "tracker/mark.html"
-    return render(request, template, context)
+    if request.htmx:
+        return render(request, "tracker/mark.html#proof", proof)
+    # Its own page, without JavaScript: the proof, and the Big Road with the columns framed.
+    context = {**scoreboard_context(board, ""), **proof, "shoe": shoe, "back_url": back_url}
+    return render(request, "tracker/mark.html", context)
 
 
 @require_safe

@@ -3,7 +3,9 @@
 // - each road scrolls to its newest mark, on load, after htmx redraws the board and when the
 //   window's width changes;
 // (keyboard shortcuts B, P, T, U or Backspace: shortcuts.js, from the buttons)
-// - a refused hand (400) shows its message in the status region instead of being dropped.
+// - a refused hand (400) shows its message in the status region instead of being dropped;
+// - a derived mark's proof opens where the eye is (the scoreboard's dialog, or a lesson
+//   board's own panel) and the two Big Road columns it compares are framed while it shows.
 (function () {
   "use strict";
 
@@ -85,4 +87,136 @@
     }
   });
 
+  // --- a mark's proof --------------------------------------------------------------------
+  var SVG = "http://www.w3.org/2000/svg";
+  var dialog = document.getElementById("proof-dialog");
+  var chosen = null; // the mark whose proof is open, to give focus back to
+
+  // "proof" is the scoreboard's; a lesson board's panel is "<prefix>-proof", beside its
+  // "<prefix>-road-big_road".
+  function bigRoadFor(target) {
+    var id = target.id === "proof" ? "road-big_road" : target.id.replace(/-proof$/, "-road-big_road");
+    return document.getElementById(id);
+  }
+
+  function unframe(svg) {
+    if (!svg) {
+      return;
+    }
+    svg.querySelector(".compared-frames").replaceChildren();
+    svg.querySelectorAll(".column-number.compared").forEach(function (number) {
+      number.classList.remove("compared");
+    });
+  }
+
+  // The proof carries the cells to frame ("col,row col,row"); the engine chose them.
+  function frame(target) {
+    var proof = target.querySelector("[data-frames]");
+    var svg = bigRoadFor(target);
+    if (!proof || !svg) {
+      return;
+    }
+    unframe(svg);
+    var cells = proof.dataset.frames.split(" ").filter(Boolean).map(function (pair) {
+      return pair.split(",").map(Number);
+    });
+    var group = svg.querySelector(".compared-frames");
+    cells.forEach(function (cell) {
+      var use = document.createElementNS(SVG, "use");
+      use.setAttribute("href", "#compared-frame");
+      use.setAttribute("transform", "translate(" + cell[0] + " " + cell[1] + ")");
+      group.appendChild(use);
+    });
+    proof.dataset.columns.split(" ").forEach(function (column) {
+      var number = svg.querySelector('.column-number[data-column="' + column + '"]');
+      if (number) {
+        number.classList.add("compared");
+      }
+    });
+    showColumns(svg, cells);
+  }
+
+  // Scroll the Big Road's box sideways to the framed columns, centred when they fit.
+  function showColumns(svg, cells) {
+    var box = svg.closest(".road-scroll");
+    if (!box || !cells.length) {
+      return;
+    }
+    var cols = cells.map(function (cell) { return cell[0]; });
+    var first = Math.min.apply(null, cols);
+    var last = Math.max.apply(null, cols) + 1;
+    var boxRect = box.getBoundingClientRect();
+    var svgRect = svg.getBoundingClientRect();
+    var cell = svgRect.height / svg.viewBox.baseVal.height;
+    var origin = svgRect.left - boxRect.left - box.clientLeft + box.scrollLeft;
+    var visible = box.clientWidth / cell;
+    var left = last - first <= visible ? (first + last - visible) / 2 : first - 0.5;
+    box.scrollLeft = Math.max(0, origin + left * cell);
+  }
+
+  // On the scoreboard the proof opens in a dialog over the foot of the screen: bring the
+  // Big Road into the part of the screen the dialog leaves, so the frames can be seen.
+  function bringIntoView(svg) {
+    var box = svg.closest(".road-scroll");
+    var rect = box.getBoundingClientRect();
+    var floor = dialog.getBoundingClientRect().top;
+    if (floor < rect.bottom && dialog.getBoundingClientRect().left < rect.right) {
+      window.scrollBy(0, rect.bottom - floor + 8);
+    } else if (rect.top < 0) {
+      window.scrollBy(0, rect.top - 8);
+    }
+  }
+
+  function isProof(target) {
+    return target && /(^|-)proof$/.test(target.id);
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    // Open the dialog first: its live region must be on screen when the proof arrives.
+    if (dialog && event.detail.target.id === "proof" && event.detail.xhr.status === 200) {
+      chosen = event.detail.requestConfig.elt;
+      if (!dialog.open) {
+        dialog.show();
+      }
+    }
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (!isProof(target)) {
+      return;
+    }
+    frame(target);
+    if (dialog && target.id === "proof") {
+      var svg = bigRoadFor(target);
+      if (svg) {
+        bringIntoView(svg);
+      }
+      document.getElementById("proof-dialog-heading").focus({preventScroll: true});
+    }
+  });
+
+  if (dialog) {
+    dialog.addEventListener("close", function () {
+      unframe(document.getElementById("road-big_road"));
+      if (chosen && chosen.isConnected) {
+        chosen.focus({preventScroll: true});
+      }
+      chosen = null;
+    });
+    // A non-modal dialog has no Escape of its own.
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && dialog.open) {
+        event.preventDefault();
+        dialog.close();
+      }
+    });
+    // A hand recorded or undone redraws the roads: the proof may be of a mark now gone.
+    document.addEventListener("htmx:afterSwap", function (event) {
+      if (event.detail.target.id === "board" && dialog.open) {
+        chosen = null;
+        dialog.close();
+      }
+    });
+  }
 })();

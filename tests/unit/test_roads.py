@@ -334,6 +334,42 @@ def test_proofs_name_the_columns_and_lengths_compared(outcomes):
             assert mark.proof.endswith(verdict)
 
 
+@given(shoes)
+@settings(max_examples=200)
+def test_the_columns_a_proof_compares_are_both_named_in_it(outcomes):
+    board = scoreboard(outcomes)
+    for road, k in DERIVED_ROADS.items():
+        for mark in board.derived[road].marks:
+            first, second = mark.columns_compared
+            # Rule 1: the finished column and the one k before it; Rule 2: the new bead's
+            # column and the one k before it. Either way k + 1 apart or k apart.
+            if mark.rule == 1:
+                assert (first, second) == (mark.column - 1, mark.column - 1 - k)
+            else:
+                assert (first, second) == (mark.column, mark.column - k)
+            assert 1 <= second < first <= len(board.columns)
+            assert f"column {second}" in mark.proof.lower()
+            assert f"column {first}" in mark.proof.lower()
+
+
+@given(shoes)
+@settings(max_examples=200)
+def test_derived_columns_are_runs_of_one_colour(outcomes):
+    board = scoreboard(outcomes)
+    for road in DERIVED_ROADS:
+        cells = board.derived[road].cells
+        runs = []
+        for cell in cells:
+            if cell.depth == 0:
+                runs.append([])
+            runs[-1].append(cell)
+            assert cell.column == len(runs) - 1 and cell.depth == len(runs[-1]) - 1
+        for run in runs:
+            assert len({cell.color for cell in run}) == 1
+        for left, right in zip(runs, runs[1:], strict=False):
+            assert left[0].color != right[0].color, "a new column means the other colour"
+
+
 @given(st.lists(st.integers(1, 40), min_size=1, max_size=12))
 @settings(max_examples=300)
 def test_dragon_tails_stay_on_the_board(lengths):

@@ -125,7 +125,9 @@ def test_shoe_page_draws_the_worked_example(client):
     assert '<use href="#ring-B" transform="translate(6 5)"' in big_road
     # Every column is numbered over its first bead, as the proofs count them (the dragon
     # tail of column 6 takes no number of its own).
-    numbers = re.findall(r'<text x="(\d+)" dx=".5" y="-.12" class="column-number">(\d+)<', big_road)
+    numbers = re.findall(
+        r'<text x="(\d+)" dx=".5" y="-.12" class="column-number" data-column="\d+">(\d+)<', big_road
+    )
     assert [int(n) for _x, n in numbers] == list(range(1, len(scoreboard(EXAMPLE).columns) + 1))
     assert [int(x) for x, _n in numbers] == [
         cell.col for cell in scoreboard(EXAMPLE).big_road if cell.depth == 0
@@ -134,10 +136,17 @@ def test_shoe_page_draws_the_worked_example(client):
     assert mark_colors(html, "big_eye_boy") == "RBRBRBBRBRRRRRBRBBR"
     assert mark_colors(html, "small_road") == "RRBBBRRRRRBBBBB"
     assert mark_colors(html, "cockroach_pig") == "BBRBRRRRBBBRB"
+    board = scoreboard(EXAMPLE)
     for key, marks in [("big_eye_boy", 19), ("small_road", 15), ("cockroach_pig", 13)]:
         svg = road_svg(html, key)
         assert svg.count('class="mark"') == marks
-        assert len(re.findall(r'aria-label="(red =|blue ≠), for Big Road column', svg)) == marks
+        labels = re.findall(r'aria-label="(?:red =|blue ≠), column (\d+); for Big Road column', svg)
+        assert len(labels) == marks
+        # The road's own columns are numbered over their first mark, as its marks name them.
+        numbers = re.findall(r'<text x="(\d+)" dx=".5" y="-.1" class="column-number">(\d+)<', svg)
+        runs = [cell for cell in board.derived[key].cells if cell.depth == 0]
+        assert [(int(x), int(n)) for x, n in numbers] == [(c.col, c.column + 1) for c in runs]
+        assert len(runs) == len(set(labels)) == int(labels[-1])
     # Each glyph carries its symbol as well as its colour.
     assert re.search(r'<g id="big_eye_boy-red">.*?>=</text></g>', html)
     assert re.search(r'<g id="cockroach_pig-blue">.*?>≠</text></g>', html)
@@ -399,9 +408,34 @@ def test_mark_partial_for_htmx(client):
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" not in html
-    assert html.strip().startswith('<article class="proof">')
+    assert html.strip().startswith('<article class="proof"')
     assert mark.proof in html and mark.watch_out in html
-    assert "Small Road, mark 1 of 15: red (=)" in html
+    assert "Small Road, mark 1 of 15 (its column 1): red (=)" in html
+    # What tracker.js frames on the Big Road: every bead of the two columns compared.
+    first, second = mark.columns_compared
+    assert f'data-columns="{first} {second}"' in html
+    cells = [
+        c for c in scoreboard(EXAMPLE).big_road if c.outcome and c.column + 1 in (first, second)
+    ]
+    frames = re.search(r'data-frames="([^"]*)"', html).group(1).split()
+    assert frames == [f"{c.col},{c.row}" for c in cells] and len(frames) >= 2
+
+
+def test_mark_page_frames_the_compared_columns_without_javascript(client):
+    shoe = start_shoe(client, outcomes=EXAMPLE)
+    board = scoreboard(EXAMPLE)
+    mark = board.derived["cockroach_pig"].marks[5]
+    html = client.get(reverse("tracker:mark", args=[shoe.pk, "cockroach_pig", 5])).content.decode()
+    big_road = road_svg(html, "big_road")
+    framed = re.findall(
+        r'<use href="#compared-frame" transform="translate\((\d+) (\d+)\)"', big_road
+    )
+    columns = {
+        c.column + 1 for c in board.big_road if c.outcome and (str(c.col), str(c.row)) in framed
+    }
+    assert columns == set(mark.columns_compared)
+    assert len(framed) == sum(len(board.columns[c - 1]) for c in mark.columns_compared)
+    assert f"columns {mark.columns_compared[0]} and {mark.columns_compared[1]} are framed" in html
 
 
 @pytest.mark.parametrize(
@@ -493,7 +527,9 @@ def test_share_page_is_read_only_for_anyone(client):
     assert mark_colors(html, "small_road") == "RRBBBRRRRRBBBBB"
     assert count(html, "banker") == 14
     main = html[html.index("<main") : html.index("</main>")]
-    assert "<form" not in main and "<button" not in main
+    # Nothing to change it with: the only form is the proof dialog's Close (method="dialog").
+    assert 'method="post"' not in main and 'name="outcome"' not in main and "hx-post" not in main
+    assert re.findall(r"<form[^>]*>", main) == ['<form method="dialog">']
     assert "share-url" not in main
     assert reverse("tracker:delete", args=[shoe.pk]) not in main
     # Its marks explain themselves through the share link, not the owner's URLs.
@@ -592,6 +628,7 @@ def test_pairs_and_naturals_are_drawn_on_the_bead_plate_and_the_big_road(client)
     client.post(url, {"outcome": "T", "player_pair": "on"})
     client.post(url, {"outcome": "P", "player_pair": "on", "banker_pair": "on"})
     html = client.get(reverse("tracker:shoe", args=[shoe.pk])).content.decode()
+
     def road(key):
         start = html.index(f'id="road-{key}"')
         return html[start : html.index("</svg>", start)]

@@ -50,12 +50,21 @@ def throttled_writes(view):
     @wraps(view)
     def guarded(request, *args, **kwargs):
         if request.method == "POST":
-            for throttle in WRITES:
-                if not throttle.allow_request(request):
-                    return too_many_writes(request, throttle.wait())
+            refused = write_refused(request)
+            if refused is not None:
+                return refused
         return view(request, *args, **kwargs)
 
     return guarded
+
+
+def write_refused(request):
+    """Count one write; the 429 page past a limit, else None. For a view that stores only
+    on some of its POSTs (the card keypad stores once a hand is over)."""
+    for throttle in WRITES:
+        if not throttle.allow_request(request):
+            return too_many_writes(request, throttle.wait())
+    return None
 
 
 def too_many_writes(request, wait):

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from baccarat.cards import CardError, parse_card
+from baccarat.dealing import DealingError
 from baccarat.odds import MIN_CARDS, ShoeError, odds, odds_of_decks, shoe_after
 from baccarat.roads import (
     DERIVED_ROADS,
@@ -24,11 +25,12 @@ from baccarat.roads import (
     scoreboard,
 )
 from guards.fields import WholeNumberField
-from guards.throttles import throttled_writes
+from guards.throttles import throttled_writes, write_refused
 from tracker.boards import proof_context, proofs_url, scoreboard_context
 from tracker.exchange import FORMATS, MAX_BYTES
 from tracker.export import export_csv, export_filename, export_json
 from tracker.importing import import_shoe
+from tracker.keypad import empty_keypad, hand_after, keypad_context
 from tracker.models import Shoe, ShoeFull
 from tracker.visitors import (
     TooManyShoes,
@@ -170,6 +172,7 @@ def shoe_page_context(request, shoe, **extra):
         owner=True,
         share_url=request.build_absolute_uri(share_url),
         rename_form=RenameForm(initial={"name": shoe.name}),
+        keypad=empty_keypad(),
         status="",
         next_hand=next_hand_context(shoe, recorded, board.stats.hands),
     )
@@ -202,9 +205,10 @@ def shoe(request, shoe_id):
     return render(request, "tracker/shoe.html", shoe_page_context(request, shoe))
 
 
-def board_response(request, shoe, status):
+def board_response(request, shoe, status, keypad=None):
     """After a change: the whole page again (PRG) without htmx; with htmx the roads, plus
-    the stats and the announcement out of band, in one response."""
+    the stats and the announcement out of band, in one response (and the card keypad's
+    hand, emptied, after a hand entered by its cards)."""
     if not request.htmx:
         return redirect("tracker:shoe", shoe_id=shoe.pk)
     results, recorded = shoe.results_and_cards()
@@ -215,6 +219,7 @@ def board_response(request, shoe, status):
         owner=True,
         status=status,
         oob=True,
+        keypad=keypad,
         next_hand=next_hand_context(shoe, recorded, board.stats.hands),
     )
     return render(request, "tracker/shoe.html#update", context)
@@ -259,6 +264,45 @@ def record(request, shoe_id):
         )
     status = f"Hand {hand.seq}: {OUTCOME_NAMES[outcome]} recorded."
     return board_response(request, hand.shoe, status)
+
+
+@require_POST
+def deal(request, shoe_id):
+    """One key of the card keypad (tracker/keypad.py): the hand so far again, or, once the
+    rules end the hand, the hand recorded with everything its cards say. Only that last
+    POST is a write, and only it is throttled."""
+    shoe = own_shoe_or_404(request, shoe_id)
+    try:
+        hand = hand_after(request.POST)
+    except DealingError as error:
+        return refuse_hand(request, shoe, f"{error} Nothing was recorded.")
+    if not hand.complete:
+        if request.htmx:
+            context = {"keypad": keypad_context(hand), "shoe": shoe}
+            return render(request, "tracker/shoe.html#keypad_hand", context)
+        context = shoe_page_context(request, shoe, keypad=keypad_context(hand), keypad_open=True)
+        return render(request, "tracker/shoe.html", context)
+    refused = write_refused(request)
+    if refused is not None:
+        return refused
+    try:
+        recorded = Shoe.objects.owned_by(request).record(
+            shoe_id,
+            hand.outcome,
+            player_pair=hand.player_pair,
+            banker_pair=hand.banker_pair,
+            natural=hand.natural,
+            cards=hand.tokens,
+        )
+    except ShoeFull as full:
+        return refuse_hand(request, shoe, f"Nothing was recorded: {full}.")
+    status = f"Hand {recorded.seq}: {OUTCOME_NAMES[hand.outcome]}, from its cards. {hand.result}"
+    response = board_response(request, recorded.shoe, status, keypad=empty_keypad())
+    if request.htmx:
+        # The keys aim at the hand so far; a finished hand redraws the roads instead.
+        response["HX-Retarget"] = "#board"
+        response["HX-Reswap"] = "outerHTML"
+    return response
 
 
 @require_POST

@@ -15,16 +15,34 @@
     return box.top >= 0 && box.bottom <= window.innerHeight;
   }
 
+  // The first button for the key that is shown: a closed panel's keys (the tracker's card
+  // keypad) must not answer, and an open one's come first (Backspace takes a card back
+  // there, and undoes a hand otherwise).
+  function shownButton(region, selector) {
+    var buttons = region.querySelectorAll(selector);
+    for (var i = 0; i < buttons.length; i++) {
+      // checkVisibility: a closed <details> hides its content with content-visibility,
+      // which leaves client rects behind.
+      var shown = buttons[i].checkVisibility
+        ? buttons[i].checkVisibility({visibilityProperty: true})
+        : buttons[i].getClientRects().length > 0;
+      if (shown) {
+        return buttons[i];
+      }
+    }
+    return null;
+  }
+
   function buttonFor(key) {
     var selector = 'button[aria-keyshortcuts~="' + CSS.escape(key) + '"]';
     var focused = document.activeElement && document.activeElement.closest("[data-keys]");
-    var button = focused && focused.querySelector(selector);
+    var button = focused && shownButton(focused, selector);
     if (button) {
       return button;
     }
     var regions = document.querySelectorAll("[data-keys]");
     for (var i = 0; i < regions.length; i++) {
-      button = regions[i].querySelector(selector);
+      button = shownButton(regions[i], selector);
       if (button && (regions.length === 1 || onScreen(button.form || button))) {
         return button;
       }

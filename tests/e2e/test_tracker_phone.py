@@ -95,6 +95,8 @@ def test_every_road_shows_its_newest_mark(live_server, page: Page, width, height
         for key, road in board.derived.items():
             expect(page.locator(f"#road-{key} a.mark")).to_have_count(len(road.cells))
         assert_newest_marks_shown(page, f"after {count} hands at {width} px")
+        # Nothing on the page scrolls sideways, whatever the roads' length.
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= width
         page.reload()
         page.wait_for_function("() => window.htmx !== undefined")
         assert_newest_marks_shown(page, f"after {count} hands and a reload at {width} px")

@@ -1,0 +1,126 @@
+"""A hand entered card by card, as it is dealt at the table (the tracker's card keypad).
+
+The cards come in dealing order; the rules say which card is due next, when the hand is
+over, who won, and whether it had a natural or a pair. Whoever records the hand only
+says which cards came out: every other fact about it is worked out here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from baccarat.cards import RANK_NAMES, RANKS, Card, CardError, parse_cards
+from baccarat.rules import CARD_NEEDED, HandError, Resolution, resolve
+
+# The keypad's keys: each rank as printed on the card ("10", not "T"), and as said.
+FACES = {rank: "10" if rank == "T" else rank for rank in RANKS}
+KEYS = tuple((rank, FACES[rank], RANK_NAMES.get(rank, rank)) for rank in RANKS)
+OUTCOME_LETTERS = {"banker": "B", "player": "P", "tie": "T"}
+MAX_CARDS = 6
+
+
+@dataclass(frozen=True)
+class DealtHand:
+    """The cards of one hand so far, and what the rules make of them."""
+
+    cards: tuple[Card, ...]
+    resolution: Resolution
+
+    @property
+    def complete(self) -> bool:
+        return self.resolution.complete and self.resolution.winner is not None
+
+    @property
+    def next_card(self) -> str | None:
+        """ "the Banker's second card", or None once the hand is over."""
+        return CARD_NEEDED.get(self.resolution.needs)
+
+    @property
+    def next_seat(self) -> str | None:
+        """Whose card is due: "player" or "banker" (None once the hand is over)."""
+        needs = self.resolution.needs
+        return needs.split("_")[0] if needs else None
+
+    @property
+    def outcome(self) -> str | None:
+        """B, P or T once the hand is over."""
+        return OUTCOME_LETTERS.get(self.resolution.winner)
+
+    @property
+    def natural(self) -> bool:
+        return bool(self.resolution.natural)
+
+    @property
+    def player_pair(self) -> bool:
+        return _pair(self.resolution.player.cards)
+
+    @property
+    def banker_pair(self) -> bool:
+        return _pair(self.resolution.banker.cards)
+
+    @property
+    def result(self) -> str | None:
+        """The last step's sentence, "Player 5, Banker 7: Banker wins with the higher
+        total.", with the natural and the pairs named: what the tracker announces."""
+        if not self.complete:
+            return None
+        extras = [
+            name
+            for name, flag in (
+                ("a natural", self.natural),
+                ("a Player pair", self.player_pair),
+                ("a Banker pair", self.banker_pair),
+            )
+            if flag
+        ]
+        sentence = self.resolution.steps[-1].text
+        if extras:
+            sentence += " With " + _listed(extras) + "."
+        return sentence
+
+    def faces(self, seat: str) -> list[str]:
+        """The cards of "player" or "banker" as printed on them: ["9", "10", "K"]."""
+        return [FACES[card.rank] for card in getattr(self.resolution, seat).cards]
+
+    @property
+    def tokens(self) -> list[str]:
+        """The cards as the tracker stores them ("9", "T", "K")."""
+        return [str(card) for card in self.cards]
+
+
+class DealingError(ValueError):
+    """Cards that cannot be the hand so far; the message says why."""
+
+
+def _pair(cards: tuple[Card, ...]) -> bool:
+    first_two = cards[:2]
+    return len(first_two) == 2 and first_two[0].known and first_two[0].rank == first_two[1].rank
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def dealt(tokens: list[str] | str) -> DealtHand:
+    """The hand after these cards (DealingError for a token that is not a rank, or cards
+    past the end of the hand). Unknown cards ("?") are refused: a hand entered here must
+    end, and its winner must be known."""
+    try:
+        cards = parse_cards(tokens) if tokens else []
+    except CardError as error:
+        raise DealingError(str(error)) from None
+    if len(cards) > MAX_CARDS:
+        raise DealingError(f"A hand has at most {MAX_CARDS} cards, not {len(cards)}.")
+    if any(not card.known for card in cards):
+        raise DealingError("Enter each card's rank; an unknown card (?) cannot end a hand.")
+    try:
+        return DealtHand(tuple(cards), resolve(cards))
+    except HandError as error:
+        raise DealingError(str(error)) from None
+
+
+def deal(hand: DealtHand, token: str) -> DealtHand:
+    """`hand` with one more card. DealingError when the hand is already over."""
+    if hand.complete:
+        raise DealingError("This hand is already over; record it, or take a card back first.")
+    return dealt([*hand.tokens, token])

@@ -1,0 +1,147 @@
+"""The tracker at the table (issue 13, 2 and 9): a tapped mark's proof opens in view with the
+Big Road's compared columns framed, and a hand entered by its cards on the keypad is
+recorded as the engine resolves it. At 360, 390 and 1280 px wide."""
+
+import pytest
+from browsing import start_shoe
+from playwright.sync_api import Browser, expect
+
+from baccarat.dealing import dealt
+from baccarat.roads import scoreboard
+from baccarat.shoe import Shoe as Deck
+
+SIZES = [(360, 740), (390, 844), (1280, 900)]
+IDS = ["360", "390", "desktop"]
+OUTCOMES = "BBPBPPBPBBBPPBPBPBBPPPBPBBPBPBBBPPBPBPBB"  # 40 hands, no tie
+
+
+@pytest.fixture
+def screen(browser: Browser, request):
+    width, height = request.param
+    touch = width < 800
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=touch, has_touch=touch
+    )
+    page = context.new_page()
+    yield page, width, height, touch
+    context.close()
+
+
+def in_viewport(page, selector):
+    return page.evaluate(
+        """(selector) => { const r = document.querySelector(selector).getBoundingClientRect();
+        return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+               && r.height > 0; }""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("screen", SIZES, indirect=True, ids=IDS)
+def test_a_tapped_mark_opens_its_proof_in_view_and_frames_the_columns(live_server, screen):
+    page, width, _height, touch = screen
+    shoe = start_shoe(live_server, page, "Proof shoe")
+    for outcome in OUTCOMES:
+        shoe.record(outcome)
+    page.reload()
+    board = scoreboard(OUTCOMES)
+    for key in ("cockroach_pig", "big_eye_boy"):
+        marks = board.derived[key].marks
+        index = len(marks) - 3
+        mark = page.locator(f"#road-{key} a.mark").nth(index)
+        mark.scroll_into_view_if_needed()
+        mark.tap() if touch else mark.click()
+        proof = page.locator("#proof .proof-text")
+        expect(proof).to_have_text(marks[index].proof)
+        assert in_viewport(page, "#proof-dialog"), f"{key} proof off screen at {width} px"
+        # The two Big Road columns it compares are framed: every bead of both.
+        first, second = marks[index].columns_compared
+        beads = len(board.columns[first - 1]) + len(board.columns[second - 1])
+        expect(page.locator("#road-big_road .compared-frames use")).to_have_count(beads)
+        expect(page.locator("#road-big_road .column-number.compared")).to_have_count(2)
+        # ...and on screen, beside the proof: the first framed cell lies inside the Big
+        # Road's box and inside the viewport.
+        frame = page.locator("#road-big_road .compared-frames use").first.bounding_box()
+        box = page.locator(".road-big-road .road-scroll").bounding_box()
+        assert (
+            box["x"] - 1 <= frame["x"]
+            and frame["x"] + frame["width"] <= box["x"] + box["width"] + 1
+        )
+        assert 0 <= frame["y"] and frame["y"] + frame["height"] <= page.viewport_size["height"]
+        page.keyboard.press("Escape")
+        expect(page.locator("#proof-dialog")).not_to_be_visible()
+        expect(page.locator("#road-big_road .compared-frames use")).to_have_count(0)
+        assert page.evaluate("document.activeElement.classList.contains('mark')")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+
+
+def test_a_mark_chosen_by_keyboard_opens_its_proof_and_escape_gives_focus_back(live_server, page):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    shoe = start_shoe(live_server, page, "Keyboard proof")
+    for outcome in OUTCOMES[:20]:
+        shoe.record(outcome)
+    page.reload()
+    first = page.locator("#road-small_road a.mark").first
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#proof-dialog")).to_be_visible()
+    assert page.evaluate("document.activeElement.id") == "proof-dialog-heading"
+    page.get_by_role("button", name="Close the proof").click()
+    expect(page.locator("#proof-dialog")).not_to_be_visible()
+    assert page.evaluate("document.activeElement.getAttribute('href')") == first.get_attribute(
+        "href"
+    )
+    # A hand recorded while a proof is open closes it: the roads are redrawn.
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#proof-dialog")).to_be_visible()
+    page.get_by_role("button", name="Banker").click()
+    expect(page.locator("#proof-dialog")).not_to_be_visible()
+
+
+@pytest.mark.parametrize("screen", SIZES, indirect=True, ids=IDS)
+def test_cards_keyed_in_record_the_outcome_the_engine_computes(live_server, screen):
+    page, width, height, touch = screen
+    shoe = start_shoe(live_server, page, "Keypad shoe")
+    page.locator(".card-keypad > summary").click()
+    hands = [[card.rank for card in Deck(8, seed).deal_hand()] for seed in (3, 11, 29)]
+    for number, cards in enumerate(hands, start=1):
+        for rank in cards:
+            key = page.locator(f".card-keypad-keys button[value='{rank}']")
+            # The keys are in reach: on the screen, a thumb tall on a touch screen.
+            box = key.bounding_box()
+            assert box["y"] + box["height"] <= height and box["x"] + box["width"] <= width
+            if touch:
+                assert box["height"] >= 48
+                key.tap()
+            else:
+                key.click()
+        expect(page.locator("#road-bead_plate use.bead")).to_have_count(number)
+        hand = dealt(cards)
+        expect(page.locator("#tracker-status")).to_contain_text(hand.resolution.steps[-1].text)
+        expect(page.locator("input[name=cards]")).to_have_value("")
+    recorded = list(shoe.hands.order_by("seq").values_list("outcome", "cards", "natural"))
+    assert recorded == [(dealt(c).outcome, c, dealt(c).natural) for c in hands]
+    # The next hand's odds now follow the cards dealt.
+    expect(page.locator("#next-hand table.next-hand")).to_be_visible()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+
+
+def test_the_keypad_answers_keys_on_a_desktop(live_server, page):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    shoe = start_shoe(live_server, page, "Keys shoe")
+    # Closed, the rank keys do nothing.
+    page.keyboard.press("9")
+    page.locator(".card-keypad > summary").click()
+    expect(page.locator("input[name=cards]")).to_have_value("")
+    for key in ["9", "K", "5", "2"]:
+        page.keyboard.press(key)
+    expect(page.locator("input[name=cards]")).to_have_value("9 K 5 2")
+    page.keyboard.press("Backspace")  # takes the 2 back, not a hand
+    expect(page.locator("input[name=cards]")).to_have_value("9 K 5")
+    # Player 9 + 5 = 4 draws a 2; Banker K + 3 = 3 draws a 4: Banker 7 beats Player 6.
+    for key in ["3", "2", "4"]:
+        page.keyboard.press(key)
+    expect(page.locator("#road-bead_plate use.bead")).to_have_count(1)
+    assert list(shoe.hands.values_list("outcome", "cards")) == [
+        ("B", ["9", "K", "5", "3", "2", "4"])
+    ]

@@ -9,26 +9,20 @@
 (function () {
   "use strict";
 
-  // The marks the road components draw, in the order the hands made them (bead plate by
-  // hand, Big Road streak by streak, derived roads by mark), so the newest is the last. The
-  // end of the grid is no guide: the roads draw empty columns past their marks
-  // (MIN_COLUMNS), and a box scrolled to its end shows none of them on a phone.
-  var MARKS = "use.bead, use.big-road-cell, use.leading-ties, a.mark";
-  var shown = new WeakSet(); // newest marks already scrolled to
-
-  // Each mark is placed with translate(col row), one SVG unit a cell.
-  function column(mark) {
-    return mark.transform.baseVal.consolidate().matrix.e;
-  }
+  // Each road's SVG says where its newest mark is (data-newest, a column) and how many
+  // columns its marks take (data-extent): the end of the grid is no guide, as the roads draw
+  // empty columns past their marks (MIN_COLUMNS), and a box scrolled to its end shows none
+  // of them on a phone. Read from attributes, not from the marks themselves, so that a
+  // long shoe's hundreds of marks cost nothing here (one layout read a road).
+  var shown = new WeakSet(); // roads already scrolled to their newest mark
 
   function showNewest(box) {
-    var marks = box.querySelectorAll(MARKS);
-    var svg = box.querySelector("svg");
-    if (!marks.length || !svg) {
+    var svg = box.querySelector("svg[data-newest]");
+    if (!svg || svg.dataset.newest === "") {
       return;
     }
-    var columns = Array.prototype.map.call(marks, column);
-    var newest = columns[columns.length - 1];
+    var newest = Number(svg.dataset.newest);
+    var extent = Number(svg.dataset.extent);
     var boxRect = box.getBoundingClientRect();
     var svgRect = svg.getBoundingClientRect();
     var cell = svgRect.height / svg.viewBox.baseVal.height;
@@ -36,19 +30,19 @@
     var visible = box.clientWidth / cell;
     // Everything fits: from the start. Else the newest mark and one column after it at the
     // right edge, the columns before it to its left (a dragon tail further right is cut).
-    var left = Math.max.apply(null, columns) + 1 <= visible ? 0 : newest + 2 - visible;
+    var left = extent <= visible ? 0 : newest + 2 - visible;
     // Instant, never smooth (the boxes set no scroll-behavior): a redrawn board would glide
     // from its start after every hand, and prefers-reduced-motion asks for no motion at all.
     box.scrollLeft = Math.max(0, origin + left * cell);
-    shown.add(marks[marks.length - 1]);
+    shown.add(svg);
   }
 
   function showAll(onlyNew) {
     document.querySelectorAll(".road-scroll").forEach(function (box) {
-      var marks = box.querySelectorAll(MARKS);
-      // After a swap, leave alone a road whose newest mark was already shown: the reader
-      // may have scrolled it back to open an older mark's proof.
-      if (!onlyNew || (marks.length && !shown.has(marks[marks.length - 1]))) {
+      // After a swap, leave alone a road already shown (only a redrawn board is new): the
+      // reader may have scrolled it back to open an older mark's proof.
+      var svg = box.querySelector("svg[data-newest]");
+      if (!onlyNew || (svg && !shown.has(svg))) {
         showNewest(box);
       }
     });

@@ -646,3 +646,29 @@ def test_pairs_and_naturals_are_drawn_on_the_bead_plate_and_the_big_road(client)
     words = "; Banker pairs: hands 1, 3; Player pairs: hands 2, 3; natural: hand 1"
     assert words in bead and words in big
     assert "Banker pair (top left)" in html and "natural (top right)" in html
+
+
+def test_each_road_says_where_its_newest_mark_is(client):
+    """tracker.js scrolls each road to data-newest (a column) unless data-extent (the columns
+    its marks take) fits: ties before the first result must not send the Big Road back to
+    its first column, where their slash is drawn."""
+    outcomes = "TTBPPBBBBBBBPPTP" * 3
+    shoe = start_shoe(client, outcomes=outcomes)
+    html = client.get(reverse("tracker:shoe", args=[shoe.pk])).content.decode()
+    board = scoreboard(outcomes)
+
+    def attributes(key):
+        svg = road_svg(html, key)
+        newest = re.search(r'data-newest="(\d*)" data-extent="(\d+)"', svg)
+        return int(newest.group(1)), int(newest.group(2))
+
+    assert attributes("bead_plate") == (board.bead_plate[-1].col, board.bead_plate_width)
+    last_bead = [cell for cell in board.big_road if cell.outcome][-1]
+    assert attributes("big_road") == (last_bead.col, board.big_road_width)
+    assert last_bead.col > 0
+    for key, road in board.derived.items():
+        assert attributes(key) == (road.cells[-1].col, road.width)
+    # An empty shoe names no newest mark.
+    empty = start_shoe(client, "Empty")
+    html = client.get(reverse("tracker:shoe", args=[empty.pk])).content.decode()
+    assert 'id="road-big_road" class="road-svg" data-newest="" data-extent="0"' in html

@@ -32,7 +32,9 @@ COMPONENT_IDS = re.compile(
 def own_ids(html, prefix):
     html = COMPONENT_IDS.sub(lambda m: f'id="{prefix}-{m.group(1)}"', html)
     # A derived road's marks load their proof into #proof; here, into this board's panel.
-    return mark_safe(html.replace('hx-target="#proof"', f'hx-target="#{prefix}-proof"'))
+    return mark_safe(
+        html.replace('data-proof-target="#proof"', f'data-proof-target="#{prefix}-proof"')
+    )
 
 
 def fragment(request, name, context, prefix=None):

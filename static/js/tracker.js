@@ -165,10 +165,38 @@
     return target && /(^|-)proof$/.test(target.id);
   }
 
+  function choose(mark) {
+    if (chosen && chosen !== mark) {
+      chosen.classList.remove("chosen");
+    }
+    chosen = mark;
+    if (mark) {
+      mark.classList.add("chosen");
+    }
+  }
+
+  // A mark is a plain link to its proof's page. One listener for every mark (not hx-get on
+  // each: htmx would process hundreds of them as the page loads) loads the proof where its
+  // road's SVG says (data-proof-target). Clicks with a modifier still open the page.
+  document.addEventListener("click", function (event) {
+    var mark = event.target.closest && event.target.closest("a.mark");
+    var road = mark && mark.closest("[data-proof-target]");
+    if (!road || !window.htmx || event.button !== 0 || event.ctrlKey || event.metaKey ||
+        event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    choose(mark);
+    htmx.ajax("GET", mark.getAttribute("href"), {
+      source: mark,
+      target: road.dataset.proofTarget,
+      swap: "innerHTML",
+    });
+  });
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     // Open the dialog first: its live region must be on screen when the proof arrives.
     if (dialog && event.detail.target.id === "proof" && event.detail.xhr.status === 200) {
-      chosen = event.detail.requestConfig.elt;
       if (!dialog.open) {
         dialog.show();
       }
@@ -196,7 +224,7 @@
       if (chosen && chosen.isConnected) {
         chosen.focus({preventScroll: true});
       }
-      chosen = null;
+      choose(null);
     });
     // A non-modal dialog has no Escape of its own.
     document.addEventListener("keydown", function (event) {
@@ -208,7 +236,7 @@
     // A hand recorded or undone redraws the roads: the proof may be of a mark now gone.
     document.addEventListener("htmx:afterSwap", function (event) {
       if (event.detail.target.id === "board" && dialog.open) {
-        chosen = null;
+        choose(null);
         dialog.close();
       }
     });

@@ -355,7 +355,7 @@ def test_a_mark_on_a_lesson_board_opens_its_proof(client):
     html = page(client, DERIVED)
     first = board(html, 1)
     # The component's marks load their proof into this board's own panel.
-    assert 'hx-target="#road-1-proof"' in first and 'id="road-1-proof"' in first
+    assert 'data-proof-target="#road-1-proof"' in first and 'id="road-1-proof"' in first
     href = re.search(r'<a href="([^"]+/marks/[^"]+)"', first).group(1)
     from baccarat.roads import scoreboard
 

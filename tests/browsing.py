@@ -12,5 +12,9 @@ def start_shoe(live_server, page: Page, name):
     page.get_by_label("Name").fill(name)
     page.get_by_role("button", name="Start the shoe").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(name)
+    # htmx takes over the buttons at DOMContentLoaded, after every deferred script has run
+    # (shortcuts.js's keys included): a key pressed before then submits the form natively,
+    # and the page reloads under the keys that follow. "load" comes after.
+    page.wait_for_load_state("load")
     page.wait_for_function("() => window.htmx !== undefined")
     return Shoe.objects.get(name=name)

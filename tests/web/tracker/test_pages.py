@@ -147,9 +147,22 @@ def test_shoe_page_draws_the_worked_example(client):
         runs = [cell for cell in board.derived[key].cells if cell.depth == 0]
         assert [(int(x), int(n)) for x, n in numbers] == [(c.col, c.column + 1) for c in runs]
         assert len(runs) == len(set(labels)) == int(labels[-1])
-    # Each glyph carries its symbol as well as its colour.
-    assert re.search(r'<g id="big_eye_boy-red">.*?>=</text></g>', html)
-    assert re.search(r'<g id="cockroach_pig-blue">.*?>≠</text></g>', html)
+    # Each glyph carries its symbol as well as its colour: = is two strokes, ≠ three, and
+    # each bead and Big Road ring its letter.
+    glyphs = dict(re.findall(r'<g id="([\w-]+)">(.*?)</g>', html))
+    for road in ("big_eye_boy", "small_road", "cockroach_pig"):
+        assert re.search(r'class="glyph-symbol[^"]* equal"', glyphs[f"{road}-red"])
+        assert re.search(r'class="glyph-symbol[^"]* unequal"', glyphs[f"{road}-blue"])
+        strokes = [re.search(r'<path d="([^"]+)" class="glyph-symbol', glyphs[f"{road}-{c}"])
+                   for c in ("red", "blue")]  # fmt: skip
+        assert [m.group(1).count("M") for m in strokes] == [2, 3]
+    for key in ("bead-B", "bead-P", "bead-T", "ring-B", "ring-P"):
+        assert 'class="glyph-letter"' in glyphs[key] or 'class="glyph-ring-letter"' in glyphs[key]
+    # Different letters, drawn differently.
+    letters = [
+        re.search(r'<path d="([^"]+)"', glyphs[k]).group(1) for k in ("bead-B", "bead-P", "bead-T")
+    ]
+    assert len(set(letters)) == 3
 
 
 def test_each_derived_mark_links_to_its_proof(client):

@@ -202,8 +202,9 @@ def build_site(workdir, hands):
         )
     from django.db import connections
 
+    empty = Shoe.objects.create(name="Bench shoe (empty)", decks=8)
     connections.close_all()
-    return shoe.share_token
+    return shoe.share_token, empty.share_token
 
 
 def start_gunicorn(env, port, log):
@@ -399,11 +400,15 @@ def main(argv=None):
     try:
         env = site_environment(workdir)
         os.environ.update(env)
-        token = build_site(workdir, args.hands)
+        token, empty_token = build_site(workdir, args.hands)
         port = free_port()
         log = open(workdir / "gunicorn.log", "w")  # noqa: SIM115 (closed with the folder)
         server = start_gunicorn({**os.environ, **env}, port, log)
         url = f"http://127.0.0.1:{port}/tracker/shared/{token}/"
+        # The baseline, measured in the same runs: the same page for an empty shoe (same
+        # template, stylesheet and scripts, no marks), so the ratio says what the hands cost
+        # whatever the machine's speed that minute.
+        empty_url = f"http://127.0.0.1:{port}/tracker/shared/{empty_token}/"
         for _ in range(2):  # both workers: templates compiled, odds tallies warm
             with urllib.request.urlopen(url, timeout=30) as answer:
                 page = answer.read().decode()
@@ -416,7 +421,7 @@ def main(argv=None):
             f"{LIGHTHOUSE_VERSION}, default mobile profile (simulated throttling), {CHROME}. "
             "Times in simulated ms unless said otherwise."
         )
-        runs, loops = [], []
+        runs, loops, baselines = [], [], []
         for number in range(1, args.runs + 1):
             loops.append(calibration_loop())
             output = workdir / f"run-{number}.json"
@@ -436,6 +441,12 @@ def main(argv=None):
             tasks = trace_tasks(workdir, workdir / f"run-{number}-0.trace.json", run["slowdown"])
             for task in tasks[:3]:
                 print(f"  task {describe(task)}")
+            base = figures(run_lighthouse(cli, empty_url, config, workdir / f"base-{number}.json"))
+            baselines.append(base)
+            print(
+                f"  baseline, the empty shoe's page: TBT {base['tbt']:.0f} ms, longest task "
+                f"{base['longest']:.0f} ms, DOM {base['dom']:.0f} elements"
+            )
 
         keys = [
             "tbt", "longest", "long_tasks", "dom", "tracker_eval", "tracker_parse",
@@ -452,6 +463,14 @@ def main(argv=None):
             for group in last["groups"]
         )
         print(f"main-thread work by category (median): {groups}")
+        base_longest = statistics.median(base["longest"] for base in baselines)
+        base_tbt = statistics.median(base["tbt"] for base in baselines)
+        ratio = median["longest"] / base_longest if base_longest else float("nan")
+        print(
+            f"against the empty shoe's page (median of the same runs): longest task "
+            f"{median['longest']:.0f} vs {base_longest:.0f} ms ({ratio:.2f}x), TBT "
+            f"{median['tbt']:.0f} vs {base_tbt:.0f} ms"
+        )
     finally:
         if server is not None:
             stop(server)

@@ -62,6 +62,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from health import answers_health  # bench/health.py, beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOE_HANDS = 80  # a real shoe has about 80 hands
 WORKER_TIMEOUT = 30
@@ -146,16 +148,8 @@ def start_gunicorn(args, env, port):
         command += ["--threads", str(args.threads)]
     log = open(env["GUNICORN_LOG"], "w")  # noqa: SIM115 (closed with the server)
     server = subprocess.Popen(command, cwd=ROOT, env=env, stderr=log)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
-                if answer.status == 200:
-                    return server
-        except OSError:
-            time.sleep(0.2)
-        if server.poll() is not None:
-            break
+    if answers_health(server, port):
+        return server
     server.kill()
     raise SystemExit(f"gunicorn did not answer /healthz:\n{Path(env['GUNICORN_LOG']).read_text()}")
 

@@ -64,6 +64,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from health import answers_health  # bench/health.py, beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 LIGHTHOUSE_VERSION = "12.2.3"
 CACHE = Path(os.environ.get("BACCARAT_BENCH_CACHE") or Path.home() / ".cache" / "baccarat-bench")
@@ -214,14 +216,8 @@ def start_gunicorn(env, port, log):
     ]  # fmt: skip
     # Its own process group: stopped with it, workers and all, whatever happens here.
     server = subprocess.Popen(command, cwd=ROOT, env=env, stderr=log, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and server.poll() is None:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
-                if answer.status == 200:
-                    return server
-        except OSError:
-            time.sleep(0.2)
+    if answers_health(server, port):
+        return server
     stop(server)
     raise SystemExit(f"gunicorn did not answer /healthz:\n{Path(log.name).read_text()}")
 

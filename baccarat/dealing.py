@@ -64,15 +64,7 @@ class DealtHand:
         total.", with the natural and the pairs named: what the tracker announces."""
         if not self.complete:
             return None
-        extras = [
-            name
-            for name, flag in (
-                ("a natural", self.natural),
-                ("a Player pair", self.player_pair),
-                ("a Banker pair", self.banker_pair),
-            )
-            if flag
-        ]
+        extras = self._extras()
         sentence = self.resolution.steps[-1].text
         if extras:
             sentence += " With " + _listed(extras) + "."
@@ -81,6 +73,30 @@ class DealtHand:
     def faces(self, seat: str) -> list[str]:
         """The cards of "player" or "banker" as printed on them: ["9", "10", "K"]."""
         return [FACES[card.rank] for card in getattr(self.resolution, seat).cards]
+
+    @property
+    def summary(self) -> str | None:
+        """The hand in a few words, for a status line: "Banker wins 7 to 6; a natural",
+        "Tie at 6"."""
+        if not self.complete:
+            return None
+        player, banker = self.resolution.player.final_total, self.resolution.banker.final_total
+        if self.outcome == "T":
+            words = f"Tie at {player}"
+        elif self.outcome == "B":
+            words = f"Banker wins {banker} to {player}"
+        else:
+            words = f"Player wins {player} to {banker}"
+        extras = self._extras()
+        return words + ("; " + _listed(extras) if extras else "")
+
+    def _extras(self) -> list[str]:
+        flags = (
+            ("a natural", self.natural),
+            ("a Player pair", self.player_pair),
+            ("a Banker pair", self.banker_pair),
+        )
+        return [name for name, flag in flags if flag]
 
     @property
     def tokens(self) -> list[str]:

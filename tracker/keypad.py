@@ -8,29 +8,25 @@ live in the page (a hidden field), not on the server: a keypad works without Jav
 and a reload or another tab never finds half a hand.
 """
 
+from django.shortcuts import render
+from django.views.decorators.http import require_POST
+
 from baccarat.cards import RANKS
-from baccarat.dealing import KEYS, MAX_CARDS, DealingError, deal, dealt
+from baccarat.dealing import MAX_CARDS, DealingError, dealt
+from baccarat.dealing import deal as deal_card
+from guards.throttles import write_refused
+from tracker.models import Shoe, ShoeFull
+from tracker.scoreboard import (
+    board_response,
+    empty_keypad,
+    keypad_context,
+    refuse_hand,
+    shoe_page_context,
+)
+from tracker.visitors import own_shoe_or_404
 
 # "K 10 9 4 J 3" at most, with room for spaces: anything longer is not a hand so far.
 MAX_FIELD = 3 * MAX_CARDS + 8
-
-
-def keypad_context(hand):
-    """What templates/tracker/shoe.html#keypad_hand draws for the hand so far (the view is
-    tracker.views.deal)."""
-    return {
-        "keys": KEYS,
-        "tokens": " ".join(hand.tokens),
-        "count": len(hand.cards),
-        "player": hand.faces("player"),
-        "banker": hand.faces("banker"),
-        "next_seat": hand.next_seat,
-        "next_card": hand.next_card,
-    }
-
-
-def empty_keypad():
-    return keypad_context(dealt([]))
 
 
 def hand_after(post):
@@ -48,4 +44,77 @@ def hand_after(post):
     card = post.get("card", "")
     if card not in RANKS:
         raise DealingError("Choose a card's rank: A, 2 to 9, 10, J, Q or K.")
-    return deal(hand, card)
+    return deal_card(hand, card)
+
+
+@require_POST
+def deal(request, shoe_id):
+    """One key of the card keypad (tracker/keypad.py): the hand so far again, or, once the
+    rules end the hand, the hand recorded with everything its cards say. Only that last
+    POST is a write, and only it is throttled."""
+    shoe = own_shoe_or_404(request, shoe_id)
+    if "back" in request.POST and not request.POST.get("cards", "").strip():
+        return take_back(request, shoe)
+    try:
+        hand = hand_after(request.POST)
+    except DealingError as error:
+        return refuse_hand(request, shoe, f"{error} Nothing was recorded.")
+    if not hand.complete:
+        if request.htmx:
+            context = {"keypad": keypad_context(hand), "shoe": shoe}
+            return render(request, "tracker/shoe.html#keypad_hand", context)
+        context = shoe_page_context(request, shoe, keypad=keypad_context(hand), keypad_open=True)
+        return render(request, "tracker/shoe.html", context)
+    refused = write_refused(request)
+    if refused is not None:
+        return refused
+    try:
+        recorded = Shoe.objects.owned_by(request).record(
+            shoe_id,
+            hand.outcome,
+            player_pair=hand.player_pair,
+            banker_pair=hand.banker_pair,
+            natural=hand.natural,
+            cards=hand.tokens,
+        )
+    except ShoeFull as full:
+        return refuse_hand(request, shoe, f"Nothing was recorded: {full}.")
+    status = f"Hand {recorded.seq}: {hand.summary}."
+    return keypad_board_response(request, recorded.shoe, status, empty_keypad())
+
+
+def keypad_board_response(request, shoe, status, keypad):
+    """A key that changed the shoe: the roads again, and the keypad's hand out of band."""
+    response = board_response(request, shoe, status, keypad=keypad)
+    if request.htmx:
+        # The keys aim at the hand so far; a changed shoe redraws the roads instead.
+        response["HX-Retarget"] = "#board"
+        response["HX-Reswap"] = "outerHTML"
+    return response
+
+
+def take_back(request, shoe):
+    """⌫ on an empty keypad: the last card keyed was the one that ended the last hand, so
+    that hand comes off the shoe and back onto the keypad, less its last card. Only a hand
+    entered by its cards can come back this way (Undo removes any hand)."""
+    last = shoe.hands.order_by("-seq").first()
+    if last is None or not last.cards:
+        return refuse_hand(
+            request,
+            shoe,
+            "No card to take back: the keypad is empty, and the last hand was not entered "
+            "by its cards (Undo removes it).",
+        )
+    refused = write_refused(request)
+    if refused is not None:
+        return refused
+    hand = shoe.undo(only=last)
+    if hand is None:  # another tab changed the shoe meanwhile
+        return refuse_hand(request, shoe, "The shoe changed meanwhile; nothing was taken back.")
+    cards = hand.cards[:-1]
+    keypad = keypad_context(dealt(cards))
+    status = f"Hand {hand.seq} taken back: enter its last card again ({hand.cards[-1]} removed)."
+    if not request.htmx:
+        context = shoe_page_context(request, shoe, keypad=keypad, keypad_open=True, status=status)
+        return render(request, "tracker/shoe.html", context)
+    return keypad_board_response(request, shoe, status, keypad)

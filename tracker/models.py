@@ -146,14 +146,16 @@ class Shoe(models.Model):
         """Add the next hand to this shoe (ShoeQuerySet.record)."""
         return Shoe.objects.record(self.pk, outcome, player_pair, banker_pair, natural, cards)
 
-    def undo(self):
-        """Remove the last hand; returns it, or None for an empty shoe."""
+    def undo(self, only=None):
+        """Remove the last hand; returns it, or None for an empty shoe. With `only` (a Hand),
+        only if that hand is still the last: another tab may have added one meanwhile."""
         with transaction.atomic():
             if connection.features.has_select_for_update:  # see ShoeQuerySet._claim
                 Shoe.objects.select_for_update().filter(pk=self.pk).values_list("pk").first()
             last = self.hands.order_by("-seq").first()
-            if last is not None:
-                last.delete()
+            if last is None or (only is not None and last.pk != only.pk):
+                return None
+            last.delete()
             return last
 
 

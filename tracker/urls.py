@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from tracker import views
+from tracker import keypad, views
 
 
 class ShareToken:
@@ -30,7 +30,7 @@ urlpatterns = [
     path("<int:shoe_id>/export.csv", views.export, {"extension": "csv"}, name="export_csv"),
     path("<int:shoe_id>/export.json", views.export, {"extension": "json"}, name="export_json"),
     path("<int:shoe_id>/hands/", views.record, name="record"),
-    path("<int:shoe_id>/cards/", views.deal, name="deal"),
+    path("<int:shoe_id>/cards/", keypad.deal, name="deal"),
     path("<int:shoe_id>/undo/", views.undo, name="undo"),
     path("<int:shoe_id>/rename/", views.rename, name="rename"),
     path("<int:shoe_id>/delete/", views.delete, name="delete"),

@@ -15,9 +15,7 @@ def key_for(question, value):
 def test_answer_inline_checks_by_keyboard(live_server, page: Page):
     king = LESSON.check("king").question(LESSON.key, 0)
     ace = LESSON.check("ace").question(LESSON.key, 0)
-    page.goto(
-        live_server.url + reverse("lessons:lesson", args=["foundations", "card-values"])
-    )
+    page.goto(live_server.url + reverse("lessons:lesson", args=["foundations", "card-values"]))
     page.wait_for_function("() => window.htmx !== undefined")
     url = page.url
 

@@ -25,9 +25,9 @@ def watched(page: Page):
     console = []
     page.on(
         "console",
-        lambda message: console.append(message.text)
-        if "Content Security Policy" in message.text
-        else None,
+        lambda message: (
+            console.append(message.text) if "Content Security Policy" in message.text else None
+        ),
     )
     page.add_init_script(LISTEN)
 

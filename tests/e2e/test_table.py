@@ -117,7 +117,7 @@ def test_cards_keyed_in_record_the_outcome_the_engine_computes(live_server, scre
                 key.click()
         expect(page.locator("#road-bead_plate use.bead")).to_have_count(number)
         hand = dealt(cards)
-        expect(page.locator("#tracker-status")).to_contain_text(hand.resolution.steps[-1].text)
+        expect(page.locator("#tracker-status")).to_contain_text(f"Hand {number}: {hand.summary}.")
         expect(page.locator("input[name=cards]")).to_have_value("")
     recorded = list(shoe.hands.order_by("seq").values_list("outcome", "cards", "natural"))
     assert recorded == [(dealt(c).outcome, c, dealt(c).natural) for c in hands]

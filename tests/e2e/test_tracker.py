@@ -12,8 +12,6 @@ from tracker.models import Shoe
 TWENTY = "PPBTBBBPPTTBPBBBBBBB"  # the first 20 hands of the ROADS.md worked example
 
 
-
-
 def beads(page: Page):
     return page.locator("#road-bead_plate use.bead")
 

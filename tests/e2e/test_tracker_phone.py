@@ -16,11 +16,7 @@ from baccarat.roads import scoreboard
 # 80 hands, checked after 4, 40 and 80. The last 25 are a long Banker streak and a Player:
 # the Big Road's dragon tail (and the derived roads' tails) then reach far to the right of
 # the newest mark, which sits at the top of the next column.
-HANDS = (
-    "BBPT"
-    + "PBPPBBBPTBPBBPPPBTBPBPPBBBBPBPPTBBPB"
-    + "PPBPBBPTBPPBPBB" + "B" * 24 + "P"
-)
+HANDS = "BBPT" + "PBPPBBBPTBPBBPPPBTBPBPPBBBBPBPPTBBPB" + "PPBPBBPTBPPBPBB" + "B" * 24 + "P"
 CHECKPOINTS = (4, 40, 80)
 
 # The marks the road components draw, in the order the hands made them: so the newest is
@@ -45,8 +41,6 @@ NEWEST_MARK = """() => [...document.querySelectorAll(".road-scroll")].map(box =>
           scrollLeft: box.scrollLeft, fits: end <= box.clientWidth, start, end,
           viewport: window.innerWidth};
 })"""
-
-
 
 
 def problems(page: Page):

@@ -89,3 +89,11 @@ def test_the_keys_are_the_thirteen_ranks_as_printed():
         "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
     ]  # fmt: skip
     assert dict((rank, name) for rank, _face, name in KEYS)["Q"] == "queen"
+
+
+def test_the_summary_gives_the_winner_the_score_and_what_else_happened():
+    assert dealt("9 K 5 3 2 4").summary == "Banker wins 7 to 6"
+    assert dealt("7 6 K Q").summary == "Player wins 7 to 6"
+    assert dealt("4 4 4 4").summary == "Tie at 8; a natural, a Player pair and a Banker pair"
+    assert dealt("8 8 K 8").summary == "Player wins 8 to 6; a natural and a Banker pair"
+    assert dealt("9 K").summary is None

@@ -50,9 +50,12 @@ API_INPUTS = [
     ("GET", "/api/v1/shoes", (), ()),
     ("POST", "/api/v1/shoes", ("name", "decks"), ()),
     ("GET", "/api/v1/shoes/{shoe_id}", (), ("path:shoe_id",)),
-    ("POST", "/api/v1/shoes/{shoe_id}/hands",
-     ("outcome", "player_pair", "banker_pair", "natural", "cards"),
-     ("path:shoe_id", "header:Prefer")),
+    (
+        "POST",
+        "/api/v1/shoes/{shoe_id}/hands",
+        ("outcome", "player_pair", "banker_pair", "natural", "cards"),
+        ("path:shoe_id", "header:Prefer"),
+    ),
     ("DELETE", "/api/v1/shoes/{shoe_id}/hands/last", (), ("path:shoe_id",)),
 ]
 # Every write also takes any Content-Type and any body at all (test_any_body_...).
@@ -103,16 +106,70 @@ def test_the_document_describes_each_body_the_operation_reads():
 
 LONG_TEXTS = ["B" * 20_001, "x" * 101, "K" * 5_000, "\u0301" * 10_000, "\ud800" * 1_000]
 NUMBER_TEXTS = [
-    "9" * 5000, "1e999999", "1e-99999999", "1e-20000000", "1E400", "1e309", "5e-2", "nan",
-    "NaN", "inf", "-inf", "Infinity", "1_000", "0x1p-3", "0x10", "+5", "-0", " 5 ", "5.", ".5",
-    "4.50000", "0.05", "0.0475", "0.00005", "8.0", "", " ", "0", "1", "8", "9", "-1", "٨", "８",
-    "²", "8\x00", "0." + "0" * 5000 + "1",
+    "9" * 5000,
+    "1e999999",
+    "1e-99999999",
+    "1e-20000000",
+    "1E400",
+    "1e309",
+    "5e-2",
+    "nan",
+    "NaN",
+    "inf",
+    "-inf",
+    "Infinity",
+    "1_000",
+    "0x1p-3",
+    "0x10",
+    "+5",
+    "-0",
+    " 5 ",
+    "5.",
+    ".5",
+    "4.50000",
+    "0.05",
+    "0.0475",
+    "0.00005",
+    "8.0",
+    "",
+    " ",
+    "0",
+    "1",
+    "8",
+    "9",
+    "-1",
+    "٨",
+    "８",
+    "²",
+    "8\x00",
+    "0." + "0" * 5000 + "1",
 ]
 number_text = fuzzing.written_numbers(NUMBER_TEXTS)
 numbers = st.one_of(
-    st.sampled_from([0, 1, 8, 9, -1, 10**4000, -(10**400), 2**63, 2**64, 0.05, -0.0, 8.0,
-                     1e-300, 5e-324, 1.7976931348623157e308, float("nan"), float("inf"),
-                     float("-inf"), True, False]),
+    st.sampled_from(
+        [
+            0,
+            1,
+            8,
+            9,
+            -1,
+            10**4000,
+            -(10**400),
+            2**63,
+            2**64,
+            0.05,
+            -0.0,
+            8.0,
+            1e-300,
+            5e-324,
+            1.7976931348623157e308,
+            float("nan"),
+            float("inf"),
+            float("-inf"),
+            True,
+            False,
+        ]
+    ),
     st.integers(),
     st.floats(allow_nan=True, allow_infinity=True),
 )
@@ -140,6 +197,7 @@ def values(*valid):
 
 def one_spoiled(valid, junk):
     """A valid list or object with one entry (or key) replaced by junk."""
+
     def spoil(args):
         index, value = args
         if isinstance(valid, dict):
@@ -194,8 +252,18 @@ def as_header(text):
     return text.encode("utf-8", "surrogatepass").decode("latin-1")
 
 
-def call(client, method, url, body=None, *, query=None, raw=None, data=None, content_type=JSON,
-         headers=None):
+def call(
+    client,
+    method,
+    url,
+    body=None,
+    *,
+    query=None,
+    raw=None,
+    data=None,
+    content_type=JSON,
+    headers=None,
+):
     """One request (`body` as JSON text, or `data` as it is); fails the test on a 5xx, or
     on an answer that is not JSON, or a refusal without a `detail` in words."""
     if query:
@@ -351,8 +419,17 @@ def test_starting_a_shoe(body, signed_in):
 
 prefer = st.one_of(
     st.none(),
-    st.sampled_from(["return=minimal", "RETURN = \"minimal\"", "return=representation",
-                     "handling=lenient, return=minimal; x=1", "return", "=", ",;,"]),
+    st.sampled_from(
+        [
+            "return=minimal",
+            'RETURN = "minimal"',
+            "return=representation",
+            "handling=lenient, return=minimal; x=1",
+            "return",
+            "=",
+            ",;,",
+        ]
+    ),
     fuzzing.spliced(st.just("return=minimal")),
     unicode_text,
 )
@@ -388,8 +465,23 @@ def test_recording_a_hand(body, prefer):
 
 
 shoe_ids = st.one_of(
-    st.sampled_from(["{own}", "0", "-1", "00001", "9" * 19, "9" * 30, "9" * 5000, "1e3",
-                     "1.0", "٣", "１", "\u212a", " 1"]),
+    st.sampled_from(
+        [
+            "{own}",
+            "0",
+            "-1",
+            "00001",
+            "9" * 19,
+            "9" * 30,
+            "9" * 5000,
+            "1e3",
+            "1.0",
+            "٣",
+            "１",
+            "\u212a",
+            " 1",
+        ]
+    ),
     number_text,
     unicode_text,
 )
@@ -450,14 +542,23 @@ RAW_BODIES = [
     b'{"decks": 1e309}',
     b'{"decks": 1e-20000000}',
     b'{"name": "' + b"x" * 3_000_000 + b'"}',
-    "{\"name\": \"Ｔａｂｌｅ\u212a\"}".encode("utf-16"),
+    '{"name": "Ｔａｂｌｅ\u212a"}'.encode("utf-16"),
 ]
 CONTENT_TYPES = [
-    JSON, "application/json; charset=utf-8", "application/json; charset=UTF8",
-    "APPLICATION/JSON", 'application/json; charset="utf-8"', "application/json; charset=latin-1",
-    "application/json; charset=utf-16", "application/json; charset=\xff", "text/plain",
-    "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "",
-    "application/json;;;", "application/merge-patch+json",
+    JSON,
+    "application/json; charset=utf-8",
+    "application/json; charset=UTF8",
+    "APPLICATION/JSON",
+    'application/json; charset="utf-8"',
+    "application/json; charset=latin-1",
+    "application/json; charset=utf-16",
+    "application/json; charset=\xff",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "",
+    "application/json;;;",
+    "application/merge-patch+json",
 ]
 
 
@@ -484,12 +585,58 @@ def test_any_body_with_any_content_type(method, url, data, content_type):
 # --- numbers: every numeric field, every way of writing a number ---------------------------------
 
 RAW_NUMBERS = [
-    "1" + "0" * 5000, "9" * 4300, "9" * 4301, "-" + "9" * 5000, "1e309", "-1e309", "1e-400",
-    "1E400", "1e999999999", "1e-20000000", "-0.0", "-0", "0.0", "8.0", "8.5", "8e0", "0.05",
-    "5e-2", "5E-2", "0.050000000000000001", "0.0475", "4.75e-2", "0.00001", "1e-4", "0.9999",
-    "0.99995", "1", "0", "8", "9", "-1", "true", "false", "null", '"8"', '"0.05"', '"\\u0668"',
-    '"\\ud800"', "[8]", "{}", "NaN", "Infinity", "-Infinity", "0x10", "1_000", "+5", ".5", "05",
-    "5.", "8 ", "\u0668", "８",
+    "1" + "0" * 5000,
+    "9" * 4300,
+    "9" * 4301,
+    "-" + "9" * 5000,
+    "1e309",
+    "-1e309",
+    "1e-400",
+    "1E400",
+    "1e999999999",
+    "1e-20000000",
+    "-0.0",
+    "-0",
+    "0.0",
+    "8.0",
+    "8.5",
+    "8e0",
+    "0.05",
+    "5e-2",
+    "5E-2",
+    "0.050000000000000001",
+    "0.0475",
+    "4.75e-2",
+    "0.00001",
+    "1e-4",
+    "0.9999",
+    "0.99995",
+    "1",
+    "0",
+    "8",
+    "9",
+    "-1",
+    "true",
+    "false",
+    "null",
+    '"8"',
+    '"0.05"',
+    '"\\u0668"',
+    '"\\ud800"',
+    "[8]",
+    "{}",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "0x10",
+    "1_000",
+    "+5",
+    ".5",
+    "05",
+    "5.",
+    "8 ",
+    "\u0668",
+    "８",
 ]
 NUMERIC_FIELDS = [
     ("POST", "/api/v1/odds", "commission", {"values": [128] + [32] * 9}),
@@ -499,8 +646,12 @@ NUMERIC_FIELDS = [
     ("POST", "/api/v1/hands/resolve", "cards[0]", {"cards": ["4", "2", "4", "3"]}),
     ("POST", "/api/v1/roads", "pairs[0].banker_pair", {"outcomes": "B", "pairs": [{}]}),
     ("POST", "/api/v1/shoes/{own}/hands", "natural", {"outcome": "B"}),
-    ("POST", "/api/v1/shoes/{own}/hands", "cards[0]", {"outcome": "B", "cards": ["Q", "4",
-                                                                                 "9", "K"]}),
+    (
+        "POST",
+        "/api/v1/shoes/{own}/hands",
+        "cards[0]",
+        {"outcome": "B", "cards": ["Q", "4", "9", "K"]},
+    ),
     ("GET", "/api/v1/odds", "decks", {"commission": "0.05"}),
     ("GET", "/api/v1/odds", "commission", {"decks": "8"}),
 ]
@@ -563,12 +714,20 @@ TEXT_FIELDS = [
     ("POST", "/api/v1/odds", "ranks.K.key()", {"ranks": {rank: 32 for rank in RANKS}}),
     ("POST", "/api/v1/roads", "outcomes", {"outcomes": "BPPB"}),
     ("POST", "/api/v1/roads", "pairs[0]", {"outcomes": "B", "pairs": ["BP"]}),
-    ("POST", "/api/v1/roads", "pairs[0].banker_pair.key()",
-     {"outcomes": "B", "pairs": [{"banker_pair": True}]}),
+    (
+        "POST",
+        "/api/v1/roads",
+        "pairs[0].banker_pair.key()",
+        {"outcomes": "B", "pairs": [{"banker_pair": True}]},
+    ),
     ("POST", "/api/v1/shoes", "name", {"name": "Table 7"}),
     ("POST", "/api/v1/shoes/{own}/hands", "outcome", {"outcome": "B"}),
-    ("POST", "/api/v1/shoes/{own}/hands", "cards[0]", {"outcome": "B",
-                                                        "cards": ["Q", "4", "9", "K"]}),
+    (
+        "POST",
+        "/api/v1/shoes/{own}/hands",
+        "cards[0]",
+        {"outcome": "B", "cards": ["Q", "4", "9", "K"]},
+    ),
     ("POST", "/api/v1/shoes/{own}/hands", "Prefer", {"outcome": "B"}),
     ("GET", "/api/v1/odds", "commission", {"decks": "8", "commission": "0.05"}),
     ("GET", "/api/v1/odds", "decks", {"decks": "8"}),
@@ -585,8 +744,11 @@ def test_every_text_field_with_each_targeted_character(method, url, field, body)
     own = new_shoe(client, outcomes="")
     path = url.replace("{own}", str(own))
     valid = {
-        "ranks.K.key()": "K", "pairs[0].banker_pair.key()": "banker_pair", "Prefer":
-        "return=minimal", "cards[0]": body.get("cards", [""])[0], "cards[1]": "Qh",
+        "ranks.K.key()": "K",
+        "pairs[0].banker_pair.key()": "banker_pair",
+        "Prefer": "return=minimal",
+        "cards[0]": body.get("cards", [""])[0],
+        "cards[1]": "Qh",
         "pairs[0]": "BP",
     }.get(field) or body[field]
 

@@ -259,8 +259,7 @@ def test_sign_in_locks_out_after_five_wrong_passwords(client, settings):
         assert response.status_code == 200  # the form again, with its error
     # The fifth wrong password locks the pair out, and then even the right one is refused.
     assert (
-        client.post("/accounts/login/", {"username": "ada", "password": "wrong"}).status_code
-        == 429
+        client.post("/accounts/login/", {"username": "ada", "password": "wrong"}).status_code == 429
     )
     response = client.post("/accounts/login/", {"username": "ada", "password": PASSWORD})
     assert response.status_code == 429

@@ -21,9 +21,7 @@ typed = st.text(
 card_like = st.sampled_from(
     ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "?", "Qh", "10♠"]
 )
-cards_text = st.one_of(
-    typed, st.lists(st.one_of(card_like, typed), max_size=9).map(",".join)
-)
+cards_text = st.one_of(typed, st.lists(st.one_of(card_like, typed), max_size=9).map(",".join))
 number_like = st.one_of(
     typed,
     st.integers(min_value=-(10**30), max_value=10**30).map(str),

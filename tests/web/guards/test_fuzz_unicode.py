@@ -75,20 +75,28 @@ LESSONS = [lesson for lesson in COURSE.lessons if lesson.roads() or lesson.check
 
 # (method, URL, fields). "path:" marks a part of the URL itself; "header:" a request header.
 INPUTS = [
-    ("GET", "/hands/", ("cards", "step", "change", "to", "add", "pop", "deal", "clear",
-                        "header:HX-Request")),
+    (
+        "GET",
+        "/hands/",
+        ("cards", "step", "change", "to", "add", "pop", "deal", "clear", "header:HX-Request"),
+    ),
     ("GET", "/hands/practice/", ()),
     ("POST", "/hands/practice/answer/", ("hand", "gate", "answer", "header:HX-Request")),
     ("POST", "/hands/practice/deal/", ()),
     ("POST", "/hands/practice/reset-score/", ()),
-    ("GET", "/odds/", ("shoe", "decks", "dealt", "commission", *ODDS_RANKS,
-                       "header:HX-Request")),
+    ("GET", "/odds/", ("shoe", "decks", "dealt", "commission", *ODDS_RANKS, "header:HX-Request")),
     ("GET", "/lessons/<module>/<lesson>/", ("board", "r1", "r2", "header:HX-Request")),
-    ("POST", "/lessons/<module>/<lesson>/checks/<check>/", ("attempt", "answer",
-                                                            "header:HX-Request")),
+    (
+        "POST",
+        "/lessons/<module>/<lesson>/checks/<check>/",
+        ("attempt", "answer", "header:HX-Request"),
+    ),
     ("POST", "/lessons/<module>/<lesson>/read/", ("header:HX-Request",)),
-    ("GET", "/lessons/<module>/<lesson>/marks/<outcomes>/<road>/<index>/",
-     ("path:module", "path:lesson", "path:outcomes", "path:road", "path:index")),
+    (
+        "GET",
+        "/lessons/<module>/<lesson>/marks/<outcomes>/<road>/<index>/",
+        ("path:module", "path:lesson", "path:outcomes", "path:road", "path:index"),
+    ),
     ("GET", "/rules/banker/<total>/", ("path:total",)),
     ("GET", "/quiz/<topic>/", ("path:topic",)),
     ("POST", "/quiz/<topic>/answer/", ("question", "answer", "header:HX-Request")),
@@ -96,8 +104,11 @@ INPUTS = [
     ("POST", "/quiz/speed/start/", ("rule", "header:HX-Request")),
     ("POST", "/quiz/speed/answer/", ("question", "answer", "header:HX-Request")),
     ("POST", "/tracker/", ("name", "decks")),
-    ("POST", "/tracker/<id>/hands/", ("outcome", "player_pair", "banker_pair", "natural",
-                                      "header:HX-Request", "path:id")),
+    (
+        "POST",
+        "/tracker/<id>/hands/",
+        ("outcome", "player_pair", "banker_pair", "natural", "header:HX-Request", "path:id"),
+    ),
     ("POST", "/tracker/<id>/rename/", ("name", "path:id")),
     ("POST", "/tracker/<id>/undo/", ("header:HX-Request", "path:id")),
     ("POST", "/tracker/<id>/delete/", ("path:id",)),
@@ -115,9 +126,21 @@ INPUTS = [
 ]
 # Pages that read no field: fuzzed with any query string at all.
 PLAIN_PAGES = [
-    "/", "/rules/", "/rules/banker/3/", "/glossary/", "/lessons/", "/lessons/foundations/",
-    "/quiz/", "/quiz/progress/", "/quiz/speed/", "/tracker/", "/tracker/import/",
-    "/accounts/logout/", "/accounts/password/done/", "/healthz", "/api/v1/docs",
+    "/",
+    "/rules/",
+    "/rules/banker/3/",
+    "/glossary/",
+    "/lessons/",
+    "/lessons/foundations/",
+    "/quiz/",
+    "/quiz/progress/",
+    "/quiz/speed/",
+    "/tracker/",
+    "/tracker/import/",
+    "/accounts/logout/",
+    "/accounts/password/done/",
+    "/healthz",
+    "/api/v1/docs",
     "/api/v1/openapi.json",
 ]
 
@@ -125,14 +148,78 @@ PLAIN_PAGES = [
 # --- strategies ---------------------------------------------------------------------------
 
 NUMBER_TEXTS = [
-    "9" * 5000, "9" * 40, "1" + "0" * 400, "-" + "9" * 300, "0." + "0" * 5000 + "1",
-    "1e999999", "1e-99999999", "1e-20000000", "1E400", "1e309", "5e-2", "4.5e0", "1e2",
-    "nan", "NaN", "-nan", "inf", "-inf", "Infinity", "-Infinity", "∞",
-    "1_000", "1_0", "0x1p-3", "0x10", "0o7", "0b1", "0X1P+2",
-    "+5", "-5", "-0", "+0", "-0.0", " 5 ", "\t8\n", "5.", ".5", "4.50000", "4.5000000001",
-    "0.05", "0.0475", "0.00001", "00000000000000000008", "8.0", "8,0", "1,000", "5%", "%",
-    "", " ", "0", "1", "6", "7", "8", "9", "12", "13", "99", "100", "-1", "all",
-    "٨", "８", "²", "८", "𝟖", "8\x00", "\x008", "8\u0301", "٣.٥", "5\u066b5",
+    "9" * 5000,
+    "9" * 40,
+    "1" + "0" * 400,
+    "-" + "9" * 300,
+    "0." + "0" * 5000 + "1",
+    "1e999999",
+    "1e-99999999",
+    "1e-20000000",
+    "1E400",
+    "1e309",
+    "5e-2",
+    "4.5e0",
+    "1e2",
+    "nan",
+    "NaN",
+    "-nan",
+    "inf",
+    "-inf",
+    "Infinity",
+    "-Infinity",
+    "∞",
+    "1_000",
+    "1_0",
+    "0x1p-3",
+    "0x10",
+    "0o7",
+    "0b1",
+    "0X1P+2",
+    "+5",
+    "-5",
+    "-0",
+    "+0",
+    "-0.0",
+    " 5 ",
+    "\t8\n",
+    "5.",
+    ".5",
+    "4.50000",
+    "4.5000000001",
+    "0.05",
+    "0.0475",
+    "0.00001",
+    "00000000000000000008",
+    "8.0",
+    "8,0",
+    "1,000",
+    "5%",
+    "%",
+    "",
+    " ",
+    "0",
+    "1",
+    "6",
+    "7",
+    "8",
+    "9",
+    "12",
+    "13",
+    "99",
+    "100",
+    "-1",
+    "all",
+    "٨",
+    "８",
+    "²",
+    "८",
+    "𝟖",
+    "8\x00",
+    "\x008",
+    "8\u0301",
+    "٣.٥",
+    "5\u066b5",
 ]
 number_text = written_numbers(NUMBER_TEXTS, decimals=True)
 LONG_TEXTS = ["B" * 20_001, "x" * 101, "K" * 5_000, "\u0301" * 10_000, "10♠," * 2_000]
@@ -274,8 +361,14 @@ def real_or(data, real, strategy):
 # --- the coverage table is complete ------------------------------------------------------------
 
 VIEW_SOURCES = [
-    "hands/views.py", "odds/views.py", "hands/practice.py", "quiz/views.py", "quiz/speed.py",
-    "lessons/views.py", "tracker/views.py", "accounts/views.py",
+    "hands/views.py",
+    "odds/views.py",
+    "hands/practice.py",
+    "quiz/views.py",
+    "quiz/speed.py",
+    "lessons/views.py",
+    "tracker/views.py",
+    "accounts/views.py",
 ]
 READS = [
     r'request\.(?:GET|POST)(?:\.get\(|\[)"(\w+)"',
@@ -317,8 +410,9 @@ def test_the_table_names_every_field_the_views_read():
     add=values(*CARD_TOKENS),
     htmx=st.booleans(),
 )
-@example(cards="\u212a,2,4,3", step="²", change="٣", to="\u212a", edit="add", add="\x00",
-         htmx=False)
+@example(
+    cards="\u212a,2,4,3", step="²", change="٣", to="\u212a", edit="add", add="\x00", htmx=False
+)
 def test_hand_page(cards, step, change, to, edit, add, htmx):
     query = {"cards": cards, "step": step, "change": change, "to": to}
     if edit:
@@ -364,8 +458,14 @@ def test_practice_answers(data, deal, htmx):
     htmx=st.booleans(),
 )
 @example(shoe="decks", decks="8", commission="1e-20000000", dealt="", ranks={}, htmx=False)
-@example(shoe="ranks", decks="", commission="5", dealt="",
-         ranks={rank: "٣" for rank in ODDS_RANKS}, htmx=True)
+@example(
+    shoe="ranks",
+    decks="",
+    commission="5",
+    dealt="",
+    ranks={rank: "٣" for rank in ODDS_RANKS},
+    htmx=True,
+)
 def test_odds_page(shoe, decks, commission, dealt, ranks, htmx):
     query = {"shoe": shoe, "decks": decks, "commission": commission, "dealt": dealt, **ranks}
     send(new_client(), "GET", "/odds/", query, htmx=htmx)
@@ -387,8 +487,9 @@ def lesson_url(lesson):
     htmx=st.booleans(),
     signed_in=st.booleans(),
 )
-@example(data=None, lesson=ROAD_LESSON, board="²", boards={"r1": "BP\u212a"}, htmx=True,
-         signed_in=False)
+@example(
+    data=None, lesson=ROAD_LESSON, board="²", boards={"r1": "BP\u212a"}, htmx=True, signed_in=False
+)
 def test_lesson_boards_and_checks(data, lesson, board, boards, htmx, signed_in):
     client = new_client(signed_in)
     query = {**boards, **({"board": board} if board is not None else {})}
@@ -409,8 +510,9 @@ def test_lesson_boards_and_checks(data, lesson, board, boards, htmx, signed_in):
             assert session_progress(client) == progress
         check_write(before, response, accepted=response.status_code < 400)
     before = stored()
-    response = send(client, "POST", f"{lesson_url(lesson)}read/", {"x": data.draw(unicode_text)},
-                    htmx=htmx)
+    response = send(
+        client, "POST", f"{lesson_url(lesson)}read/", {"x": data.draw(unicode_text)}, htmx=htmx
+    )
     check_write(before, response, accepted=response.status_code < 400)
 
 
@@ -558,10 +660,24 @@ IMPORT_TEXTS = [
     name=st.one_of(st.just(""), names),
     decks=st.one_of(st.just(""), values("1", "8")),
 )
-@example(text="BPT", encoding="utf-8", as_file=True, filename="\x00\x1b[31m.txt", format="",
-         name="", decks="")
-@example(text="BPT", encoding="utf-8", as_file=False, filename="", format="", name="",
-         decks="1e-99999999")
+@example(
+    text="BPT",
+    encoding="utf-8",
+    as_file=True,
+    filename="\x00\x1b[31m.txt",
+    format="",
+    name="",
+    decks="",
+)
+@example(
+    text="BPT",
+    encoding="utf-8",
+    as_file=False,
+    filename="",
+    format="",
+    name="",
+    decks="1e-99999999",
+)
 def test_importing_a_shoe(text, encoding, as_file, filename, format, name, decks):
     client = new_client()
     fields = {"format": format, "name": name, "decks": decks}
@@ -617,8 +733,12 @@ path_part = st.one_of(
 )
 @example(template="/tracker/{a}/", a="9" * 5000, b="", post="hands")
 @example(template="/tracker/{own}/marks/big_eye_boy/{b}/", a="", b="9" * 30, post=None)
-@example(template="/lessons/big-eye-boy/derived-roads/marks/{a}/big_eye_boy/{b}/",
-         a="BPPBPB\n", b="0", post=None)
+@example(
+    template="/lessons/big-eye-boy/derived-roads/marks/{a}/big_eye_boy/{b}/",
+    a="BPPBPB\n",
+    b="0",
+    post=None,
+)
 def test_any_url(template, a, b, post):
     client = new_client()
     shoe_id = new_shoe(client, hands="BPPBPBBP")
@@ -663,8 +783,15 @@ cookie_values = st.one_of(
     session=cookie_values,
     csrf=cookie_values,
     target=st.sampled_from(
-        [("GET", "/tracker/"), ("GET", "/quiz/"), ("GET", "/lessons/"), ("GET", "/hands/"),
-         ("POST", "/tracker/"), ("POST", "/api/v1/shoes"), ("GET", "/api/v1/shoes")]
+        [
+            ("GET", "/tracker/"),
+            ("GET", "/quiz/"),
+            ("GET", "/lessons/"),
+            ("GET", "/hands/"),
+            ("POST", "/tracker/"),
+            ("POST", "/api/v1/shoes"),
+            ("GET", "/api/v1/shoes"),
+        ]
     ),
 )
 @example(session='"\\000abcdefghijk"', csrf="x", target=("GET", "/tracker/"))
@@ -676,11 +803,13 @@ def test_any_cookie(session, csrf, target):
     cookie = f"{django_settings.SESSION_COOKIE_NAME}={session}; "
     cookie += f"{django_settings.CSRF_COOKIE_NAME}={csrf}"
     if path.startswith("/api/"):
-        response = client.generic(method, path, '{"name": "N"}', content_type="application/json",
-                                  HTTP_COOKIE=cookie)
+        response = client.generic(
+            method, path, '{"name": "N"}', content_type="application/json", HTTP_COOKIE=cookie
+        )
     else:
-        response = client.generic(method, path, "name=N&decks=8", content_type=FORM,
-                                  HTTP_COOKIE=cookie)
+        response = client.generic(
+            method, path, "name=N&decks=8", content_type=FORM, HTTP_COOKIE=cookie
+        )
     assert response.status_code < 500, (cookie, response.content[:2000])
     if method == "POST":
         check_write(before, response, accepted=response.status_code < 400)
@@ -688,8 +817,16 @@ def test_any_cookie(session, csrf, target):
 
 # --- accounts ---------------------------------------------------------------------------------
 
-next_urls = values("/tracker/", "/lessons/", "//evil.example/", "https://evil.example/",
-                   "/\\evil.example", "\\\\evil.example", "javascript:alert(1)", numbers=False)
+next_urls = values(
+    "/tracker/",
+    "/lessons/",
+    "//evil.example/",
+    "https://evil.example/",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "javascript:alert(1)",
+    numbers=False,
+)
 passwords = values("correct horse 9", "a much longer passphrase 42")
 
 
@@ -702,14 +839,29 @@ passwords = values("correct horse 9", "a much longer passphrase 42")
     next_url=next_urls,
     in_query=st.booleans(),
 )
-@example(username="nul\x00", password1="correct horse 9", same=True, password2="",
-         next_url="/", in_query=False)
-@example(username="\ud800", password1="correct horse 9", same=True, password2="",
-         next_url="/", in_query=False)
+@example(
+    username="nul\x00",
+    password1="correct horse 9",
+    same=True,
+    password2="",
+    next_url="/",
+    in_query=False,
+)
+@example(
+    username="\ud800",
+    password1="correct horse 9",
+    same=True,
+    password2="",
+    next_url="/",
+    in_query=False,
+)
 def test_signing_up(username, password1, same, password2, next_url, in_query):
     client = new_client()
-    fields = {"username": username, "password1": password1,
-              "password2": password1 if same else password2}
+    fields = {
+        "username": username,
+        "password1": password1,
+        "password2": password1 if same else password2,
+    }
     query = None
     if in_query:
         query = {"next": next_url}
@@ -813,8 +965,9 @@ NUMERIC_IDS = [f"{m} {getattr(u, 'slug', u)} {f}" for m, u, f, _ in NUMERIC_FIEL
 @given(number=number_text, htmx=st.booleans())
 @example(number="1e-20000000", htmx=False)
 @example(number="9" * 5000, htmx=True)
-def test_every_numeric_field_with_every_way_of_writing_a_number(method, url, field, rest,
-                                                                number, htmx):
+def test_every_numeric_field_with_every_way_of_writing_a_number(
+    method, url, field, rest, number, htmx
+):
     numeric_request(method, url, field, rest, number, htmx)
 
 
@@ -845,8 +998,13 @@ TEXT_FIELDS = [
     ("POST", "/tracker/import/", "text", "BPPT", {}),
     ("POST", "/tracker/import/", "name", "Imported", {"text": "BPT"}),
     ("POST", "/tracker/import/", "format", "plain", {"text": "BPT"}),
-    ("POST", "/accounts/signup/", "username", "alice", {"password1": PASSWORD,
-                                                         "password2": PASSWORD}),
+    (
+        "POST",
+        "/accounts/signup/",
+        "username",
+        "alice",
+        {"password1": PASSWORD, "password2": PASSWORD},
+    ),
     ("POST", "/accounts/login/", "username", "fuzzed", {"password": PASSWORD}),
 ]
 
@@ -867,9 +1025,7 @@ def test_every_text_field_with_each_targeted_character(method, url, field, valid
 
     def attempt(value, index):
         before = stored()
-        response = send(
-            client, method, path, {**rest, field: value}, htmx=htmx or index % 2 == 1
-        )
+        response = send(client, method, path, {**rest, field: value}, htmx=htmx or index % 2 == 1)
         if method == "POST":
             accepted = response.status_code < 400
             if path.startswith("/accounts/") or path == "/tracker/import/":

@@ -73,7 +73,7 @@ def test_a_dealt_hand_is_recorded_as_its_cards_make_it(client, seed):
         and 'id="keypad-hand" class="card-keypad-hand" hx-swap-oob' in html
     )
     assert hidden_cards(html) == ""
-    assert hand.resolution.steps[-1].text in html
+    assert f"Hand 1: {hand.summary}." in html
     shoe.delete()
 
 
@@ -97,7 +97,7 @@ def test_each_key_asks_for_the_card_the_rules_deal_next(client):
         assert so_far == " ".join(keys[: len(so_far.split())])
         assert Hand.objects.count() == 0, "nothing is stored before the hand is over"
     response = client.post(deal_url(shoe), {"cards": so_far, "card": "4"}, **HTMX)
-    assert "Player 6, Banker 7: Banker wins" in response.content.decode()
+    assert "Hand 1: Banker wins 7 to 6." in response.content.decode()
     assert list(Hand.objects.values_list("outcome", "cards")) == [("B", keys)]
 
 
@@ -210,3 +210,52 @@ def test_the_page_offers_the_keypad_with_every_rank(client):
     assert re.search(r'value="T"[^>]*aria-label="10" aria-keyshortcuts="0">10<', html)
     assert '<details class="card-keypad">' in html  # closed: a result stays one tap
     assert "Enter the cards" in html
+
+
+def test_back_on_an_empty_keypad_takes_the_last_hand_back_less_its_last_card(client):
+    shoe = start_shoe(client)
+    client.post(deal_url(shoe), {"cards": "9 K 5 3 2", "card": "4"}, **HTMX)  # hand 1
+    assert Hand.objects.count() == 1
+    response = client.post(deal_url(shoe), {"cards": "", "back": "1"}, **HTMX)
+    assert response.status_code == 200 and response["HX-Retarget"] == "#board"
+    html = unescape(response.content.decode())
+    assert Hand.objects.count() == 0
+    assert hidden_cards(html) == "9 K 5 3 2"  # back on the keypad, the Banker's third due
+    assert "Next: the Banker's third card." in html
+    assert "Hand 1 taken back" in html
+    # The right card ends it again.
+    client.post(deal_url(shoe), {"cards": "9 K 5 3 2", "card": "5"}, **HTMX)
+    assert list(Hand.objects.values_list("outcome", "cards")) == [
+        ("B", ["9", "K", "5", "3", "2", "5"])
+    ]
+
+
+def test_back_on_an_empty_keypad_never_takes_a_hand_recorded_without_cards(client):
+    shoe = start_shoe(client)
+    shoe.record("B")
+    response = client.post(deal_url(shoe), {"cards": "", "back": "1"}, **HTMX)
+    assert response.status_code == 400
+    assert "No card to take back" in unescape(response.content.decode())
+    assert Hand.objects.count() == 1
+    empty = client.post(deal_url(start_shoe(client)), {"cards": "", "back": "1"})
+    assert empty.status_code == 400
+
+
+def test_take_back_without_javascript_shows_the_page_with_the_cards(client):
+    shoe = start_shoe(client)
+    assert client.post(deal_url(shoe), {"cards": "4 4 4", "card": "5"}).status_code == 302
+    page = client.post(deal_url(shoe), {"cards": "", "back": "1"})
+    html = unescape(page.content.decode())
+    assert page.status_code == 200 and '<details class="card-keypad" open>' in html
+    assert hidden_cards(html) == "4 4 4" and "Hand 1 taken back" in html
+    assert Hand.objects.count() == 0
+
+
+def test_take_back_leaves_a_hand_another_tab_added(client, monkeypatch):
+    """The hand checked is the hand removed, or none is: Shoe.undo(only=...)."""
+    shoe = start_shoe(client)
+    client.post(deal_url(shoe), {"cards": "4 4 4", "card": "5"}, **HTMX)
+    first = Hand.objects.get()
+    shoe.record("P")  # another tab, between the check and the removal
+    assert shoe.undo(only=first) is None
+    assert Hand.objects.count() == 2

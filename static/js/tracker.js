@@ -48,10 +48,24 @@
     });
   }
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { showAll(false); });
-  } else {
+  // A proof's own page draws the Big Road with its frames: show them, not the newest mark.
+  function showFramed() {
+    var proof = document.querySelector("article.proof[data-frames]");
+    var svg = document.getElementById("road-big_road");
+    if (proof && svg && svg.querySelector(".compared-frames use")) {
+      showColumns(svg, framedCells(proof));
+    }
+  }
+
+  function start() {
     showAll(false);
+    showFramed();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
   }
 
   document.addEventListener("htmx:afterSettle", function () {
@@ -104,6 +118,12 @@
   }
 
   // The proof carries the cells to frame ("col,row col,row"); the engine chose them.
+  function framedCells(proof) {
+    return proof.dataset.frames.split(" ").filter(Boolean).map(function (pair) {
+      return pair.split(",").map(Number);
+    });
+  }
+
   function frame(target) {
     var proof = target.querySelector("[data-frames]");
     var svg = bigRoadFor(target);
@@ -111,9 +131,7 @@
       return;
     }
     unframe(svg);
-    var cells = proof.dataset.frames.split(" ").filter(Boolean).map(function (pair) {
-      return pair.split(",").map(Number);
-    });
+    var cells = framedCells(proof);
     var group = svg.querySelector(".compared-frames");
     cells.forEach(function (cell) {
       var use = document.createElementNS(SVG, "use");
@@ -148,16 +166,26 @@
     box.scrollLeft = Math.max(0, origin + left * cell);
   }
 
-  // On the scoreboard the proof opens in a dialog over the foot of the screen: bring the
-  // Big Road into the part of the screen the dialog leaves, so the frames can be seen.
-  function bringIntoView(svg) {
-    var box = svg.closest(".road-scroll");
-    var rect = box.getBoundingClientRect();
-    var floor = dialog.getBoundingClientRect().top;
-    if (floor < rect.bottom && dialog.getBoundingClientRect().left < rect.right) {
-      window.scrollBy(0, rect.bottom - floor + 8);
-    } else if (rect.top < 0) {
-      window.scrollBy(0, rect.top - 8);
+  // Bring the Big Road into the part of the screen the proof's dialog leaves (above it on
+  // a phone; all of it on a wide screen, where the dialog is beside the board), so that the
+  // frames can be seen, and the chosen mark with it when both fit.
+  function bringIntoView(svg, mark) {
+    var big = svg.closest(".road-scroll").getBoundingClientRect();
+    var sheet = dialog.getBoundingClientRect();
+    var floor = (sheet.left >= big.right ? window.innerHeight : sheet.top) - 8;
+    var top = big.top;
+    var bottom = big.bottom;
+    if (mark && mark.isConnected) {
+      var own = mark.getBoundingClientRect();
+      if (Math.max(bottom, own.bottom) - Math.min(top, own.top) <= floor - 8) {
+        top = Math.min(top, own.top);
+        bottom = Math.max(bottom, own.bottom);
+      }
+    }
+    if (bottom > floor) {
+      window.scrollBy(0, bottom - floor);
+    } else if (top < 8) {
+      window.scrollBy(0, top - 8);
     }
   }
 
@@ -212,7 +240,7 @@
     if (dialog && target.id === "proof") {
       var svg = bigRoadFor(target);
       if (svg) {
-        bringIntoView(svg);
+        bringIntoView(svg, chosen);
       }
       document.getElementById("proof-dialog-heading").focus({preventScroll: true});
     }

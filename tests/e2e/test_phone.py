@@ -92,7 +92,8 @@ def test_the_record_bar_stays_in_reach_while_the_roads_scroll(live_server, phone
         box = page.get_by_role("button", name=name).first.bounding_box()
         assert box["height"] >= 48 and box["y"] + box["height"] <= height, name
     for label in ("Player pair", "Banker pair", "Natural"):
-        assert page.get_by_text(label, exact=True).locator("..").bounding_box()["height"] >= 48
+        tick = page.get_by_role("checkbox", name=label)
+        assert tick.locator("xpath=..").bounding_box()["height"] >= 48, label
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     page.get_by_role("button", name="Player").click()  # still records from the bar
     expect(page.locator("#road-bead_plate use.bead")).to_have_count(7)

@@ -145,3 +145,29 @@ def test_the_keypad_answers_keys_on_a_desktop(live_server, page):
     assert list(shoe.hands.values_list("outcome", "cards")) == [
         ("B", ["9", "K", "5", "3", "2", "4"])
     ]
+
+
+@pytest.mark.parametrize("screen", SIZES[:1], indirect=True, ids=IDS[:1])
+def test_the_buttons_stay_under_the_thumb_whatever_the_status_says(live_server, screen):
+    """A status that wrapped made the bar taller and moved every key under the thumb."""
+    page, _width, _height, _touch = screen
+    start_shoe(live_server, page, "Steady bar")
+    banker = page.get_by_role("button", name="Banker")
+    before = banker.bounding_box()
+    banker.tap()
+    expect(page.locator("#tracker-status")).to_contain_text("Hand 1")
+    page.get_by_role("button", name="Undo").tap()
+    expect(page.locator("#tracker-status")).to_contain_text("removed")
+    assert banker.bounding_box() == before
+    page.locator(".card-keypad > summary").tap()
+    ace = page.locator(".card-keypad-keys button[value='A']")
+    keys = ace.bounding_box()
+    for rank in ["4", "4", "4", "5"]:  # naturals: recorded, with a long summary
+        page.locator(f".card-keypad-keys button[value='{rank}']").tap()
+    expect(page.locator("#tracker-status")).to_contain_text("Hand 1: Banker wins 9 to 8")
+    assert ace.bounding_box() == keys
+    # ⌫ on the empty keypad takes that hand back, less its last card.
+    page.locator(".card-keypad-back").tap()
+    expect(page.locator("input[name=cards]")).to_have_value("4 4 4")
+    expect(page.locator("#road-bead_plate use.bead")).to_have_count(0)
+    assert ace.bounding_box() == keys

@@ -92,6 +92,12 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Pages and API answers compressed (static files come compressed from WhiteNoise). Safe
+    # from BREACH here: Django masks the CSRF token afresh in every response, and this
+    # middleware pads each gzip stream with up to 100 random bytes ("Heal the Breach"), so
+    # response lengths no longer reveal what a secret in the page has in common with text an
+    # attacker gets reflected into it. README, "What guards the site".
+    "django.middleware.gzip.GZipMiddleware",
     "guards.middleware.RequestBodyLimitMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from api.api import api
 from baccarat_site.health import healthz
+from baccarat_site.site_files import favicon, robots_txt, web_manifest
 
 # One app a section of the site, each under the path a visitor sees.
 urlpatterns = [
@@ -16,6 +17,9 @@ urlpatterns = [
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
+    path("manifest.webmanifest", web_manifest, name="web_manifest"),
+    path("robots.txt", robots_txt, name="robots_txt"),
 ]
 
 # Branded error pages, JSON under /api/ (baccarat_site/errors.py); used with DEBUG off.

@@ -21,15 +21,30 @@ SESSION_KEY = "learning"
 SPEED_BEST_KEY = "quiz_speed_best"  # an anonymous learner's best speed drill
 
 
+# A minute counts as a best only with this share of right answers: pressing keys at random
+# answers fast and gets half of them right, which is not dealing.
+BEST_ACCURACY = 90
+
+
+def drill_score(result: dict) -> int:
+    """Right answers less wrong ones (never below 0): each wrong answer costs a right one."""
+    right, answered = result.get("right", 0), result.get("answered", 0)
+    return max(0, right - (answered - right))
+
+
 def better_drill(result: dict, best: dict | None) -> bool:
-    """Does a speed drill's `result` beat `best`? The most right answers in the minute wins,
-    then accuracy: fast wrong answers are not dealing."""
+    """Does a speed drill's `result` beat `best`? Only a minute at least BEST_ACCURACY % right
+    can; then the higher score (right less wrong) wins, then accuracy."""
+    if (result.get("accuracy") or 0) < BEST_ACCURACY:
+        return False
     if not isinstance(best, dict):
         return True
-    return (result["right"], result["accuracy"] or 0) > (
-        best.get("right", 0),
+    return (drill_score(result), result["accuracy"]) > (
+        drill_score(best),
         best.get("accuracy") or 0,
     )
+
+
 SCHEDULER = Scheduler(enable_fuzzing=False)
 
 LEVELS = ("new", "attempted", "familiar", "proficient", "mastered")

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from baccarat.questions import question_for_skill
 from baccarat.skills import BANKER_SKILLS
-from progress.learner import Learner
+from progress.learner import BEST_ACCURACY, Learner, drill_score
 from quiz import views
 from quiz.views import refused, restored, stored, table_for
 
@@ -60,11 +60,13 @@ def finish(request, drill, late=False):
     result = {
         "answered": answered,
         "right": right,
-        "per_minute": round(answered * 60 / SPEED_SECONDS, 1),
+        "wrong": answered - right,
+        "per_minute": round(answered * 60 / SPEED_SECONDS),
         "accuracy": round(100 * right / answered) if answered else None,
         "rule": drill["rule"],
         "late": late,
     }
+    result["score"] = drill_score(result)
     result["best"] = Learner(request).offer_speed_best(result)
     drill.update(question=None, id=None, result=result)
 
@@ -82,9 +84,17 @@ def speed_context(request, drill, notice=None):
         "rule_title": SPEED_RULES[drill["rule"]][0] if drill else None,
         "result": drill.get("result") if drill else None,
         "last": drill.get("last") if drill else None,
-        "best": Learner(request).speed_best(),
+        "best": best_shown(Learner(request).speed_best()),
+        "best_accuracy": BEST_ACCURACY,
         "notice": notice,
     }
+
+
+def best_shown(best):
+    """The best minute as the page shows it; one kept before scores existed gets its score."""
+    if not best:
+        return None
+    return {**best, "score": drill_score(best), "per_minute": round(best.get("per_minute", 0))}
 
 
 def speed_response(request, drill):

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.urls import reverse
+from django.utils.html import escape
 from fsrs import State
 
 from baccarat.cards import parse_card
@@ -581,6 +582,8 @@ def test_speed_drill_counts_answers_in_the_minute_only(client, clock):
     assert 'data-score="answered">2<' in html and 'data-score="right">1<' in html
     assert 'data-seconds-left="40.00"' in html
     assert "Not quite — the answer is" in html and 'hx-swap-oob="innerHTML:#speed-feedback"' in html
+    # The verdict under the new question is the previous one's, and says so.
+    assert f"The question before this one: {escape(second.prompt)}" in html
     known = learner(client)[0]
     assert known.skill(first.skill).correct >= 1
     assert known.skill(second.skill).attempts >= 1
@@ -597,11 +600,14 @@ def test_speed_drill_counts_answers_in_the_minute_only(client, clock):
     assert drill(client)["answered"] == 2 and drill(client)["question"] is None
     assert known.skill(late.skill).attempts == learner(client)[0].skill(late.skill).attempts
     html = client.get(reverse("quiz:speed")).content.decode()
-    assert '<strong data-result="per-minute">2.0</strong> answers a minute' in html
+    assert '<strong data-result="per-minute">2</strong> answers a minute' in html
     assert '<strong data-result="accuracy">50%</strong> right' in html
+    assert '<strong data-result="score">0</strong>' in html  # 1 right less 1 wrong
     assert "came after the minute was up, so it was not counted" in html
-    assert "Your best this session." in html
-    assert client.session["quiz_speed_best"]["right"] == 1
+    # Half right is not a best, however fast.
+    assert "Your best this session." not in html
+    assert "a best minute needs at least 90% right" in html
+    assert "quiz_speed_best" not in client.session
     # Any answer now is refused: no drill is running.
     response = client.post(reverse("quiz:speed_answer"), {"question": "x", "answer": "d"})
     assert response.status_code == 400 and "No drill is running" in response.content.decode()
@@ -616,7 +622,7 @@ def test_speed_drill_ends_on_its_own_and_keeps_the_best(client, clock):
     clock.at = T + timedelta(seconds=60)
     response = client.get(reverse("quiz:speed"), **HTMX)  # the page's clock ran out
     html = response.content.decode()
-    assert '<strong data-result="per-minute">3.0</strong>' in html
+    assert '<strong data-result="per-minute">3</strong>' in html
     assert "Your best this session." in html
     assert client.session["quiz_speed_best"]["right"] == 3
 
@@ -627,9 +633,9 @@ def test_speed_drill_ends_on_its_own_and_keeps_the_best(client, clock):
     speed_answer(client)
     clock.at = T + timedelta(minutes=7)
     html = client.get(reverse("quiz:speed")).content.decode()
-    assert '<strong data-result="per-minute">1.0</strong>' in html
+    assert '<strong data-result="per-minute">1</strong>' in html
     assert "Your best this session." not in html
-    assert 'Best this session: <strong data-best="right">3</strong> right' in html
+    assert 'Best this session: score <strong data-best="score">3</strong> (3 right of 3' in html
 
 
 def one_minute(client, clock, start, right_answers):
@@ -658,7 +664,7 @@ def test_a_signed_in_learners_best_drill_is_kept_with_the_account(client, clock)
     other.force_login(user)
     html = one_minute(other, clock, T + timedelta(minutes=5), 2)
     assert "Your best yet." not in html
-    assert 'Your best: <strong data-best="right">4</strong> right' in html
+    assert 'Your best: score <strong data-best="score">4</strong> (4 right of 4' in html
     assert SpeedBest.objects.get(user=user).result["right"] == 4
 
 
@@ -703,3 +709,29 @@ def test_speed_questions_are_right_for_the_player_rule_too():
     for total in range(8):
         question = player_rule(rng, total)
         assert question.answer == engine_answer(question)
+
+
+def random_minute(client, clock, start, answers, right):
+    """A drill with `answers` answers of which the first `right` are right."""
+    clock.at = start
+    client.post(reverse("quiz:speed_start"), {"rule": "banker"})
+    for n in range(answers):
+        clock.at = start + timedelta(seconds=n * 50 / answers + 1)
+        speed_answer(client, right=n < right)
+    clock.at = start + timedelta(seconds=61)
+    return client.get(reverse("quiz:speed")).content.decode()
+
+
+def test_pressing_keys_at_random_never_makes_a_best(client, clock):
+    """77 right of 154 was once the best minute: wrong answers now cost, and a best needs 90%."""
+    html = random_minute(client, clock, T, 154, 77)
+    assert '<strong data-result="per-minute">154</strong> answers a minute' in html
+    assert '<strong data-result="score">0</strong>' in html
+    assert "quiz_speed_best" not in client.session
+    # A careful minute is a best, and a fast careless one does not beat it.
+    random_minute(client, clock, T + timedelta(minutes=2), 20, 19)
+    assert client.session["quiz_speed_best"]["right"] == 19
+    random_minute(client, clock, T + timedelta(minutes=4), 60, 50)  # 83%: not a best
+    assert client.session["quiz_speed_best"]["right"] == 19
+    random_minute(client, clock, T + timedelta(minutes=6), 30, 28)  # score 26 beats 18
+    assert client.session["quiz_speed_best"]["right"] == 28

@@ -29,8 +29,16 @@ COMPONENT_IDS = re.compile(
 )
 
 
+# A road's scroll box is a region named after its road: with several boards on a page, each
+# board's regions say which board they belong to ("Big Road, board 2").
+REGION_NAMES = re.compile(r'(role="region" aria-label=")([^"]+)(")')
+
+
 def own_ids(html, prefix):
     html = COMPONENT_IDS.sub(lambda m: f'id="{prefix}-{m.group(1)}"', html)
+    # "road-2" is board 2; a check's board is named after its check ("check rule 1 blue").
+    whose = f"board {prefix[5:]}" if prefix.startswith("road-") else prefix.replace("-", " ")
+    html = REGION_NAMES.sub(lambda m: f"{m.group(1)}{m.group(2)}, {whose}{m.group(3)}", html)
     # A derived road's marks load their proof into #proof; here, into this board's panel.
     return mark_safe(
         html.replace('data-proof-target="#proof"', f'data-proof-target="#{prefix}-proof"')
@@ -168,9 +176,7 @@ def check_context(state, directive):
         "feedback": feedback,
         "notice": notice,
         "dom_id": f"check-{check.id}",
-        "action": reverse(
-            "lessons:check", args=[state.lesson.module, state.lesson.slug, check.id]
-        ),
+        "action": reverse("lessons:check", args=[state.lesson.module, state.lesson.slug, check.id]),
         "hand": None,
         "cards": None,
     }
@@ -227,5 +233,3 @@ def render_directive(state, directive: Directive, boards):
     if name == "settle":
         return fragment(state.request, "settle", {"spec": spec}, dom_id)
     return fragment(state.request, name.replace("-", "_"), {"spec": spec})
-
-

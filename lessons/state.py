@@ -2,7 +2,6 @@
 many tries each check has had (every wrong answer deals the check again), and the feedback
 on the last answer, shown once."""
 
-
 from django.urls import reverse
 
 from baccarat.cards import parse_cards
@@ -86,5 +85,3 @@ class LessonState:
             "next_lesson": after,
             "next_url": lesson_url(after) if after else None,
         }
-
-

@@ -1,0 +1,56 @@
+"""axe-core (4.11, through axe-playwright-python) finds nothing on the site's pages (issue 14):
+every page in the nav, plus a shoe with its roads, lessons with boards, hands and checks, a
+quiz question of each kind of table, the practice dealer, the progress page, sign-up and
+import, at a phone's width and a desktop's. Default rules, every impact."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from browsing import start_shoe
+from playwright.sync_api import Browser
+
+PAGES = [
+    "/", "/rules/", "/rules/banker/3/", "/hands/?cards=4,A,A,3,8", "/hands/practice/",
+    "/odds/", "/tracker/", "/tracker/import/", "/lessons/", "/lessons/foundations/",
+    "/lessons/foundations/who-wins/", "/lessons/big-eye-boy/rule-1/", "/glossary/", "/quiz/",
+    "/quiz/banker-rule/", "/quiz/big-road/", "/quiz/card-value/", "/quiz/progress/",
+    "/quiz/speed/", "/accounts/signup/", "/accounts/login/",
+]  # fmt: skip
+SHOE = "BBPTPBPPBBBPTBPBBPPPBTBPBPPBBBBPBPPTBBPBPPBPBBPTBPPB"
+
+
+def described(violations):
+    return "\n".join(
+        f"  {v['id']} ({v['impact']}): {v['help']} at "
+        + ", ".join(str(node["target"]) for node in v["nodes"][:3])
+        for v in violations
+    )
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 900)], ids=["390", "1280"])
+def test_axe_finds_nothing(live_server, browser: Browser, width, height):
+    phone = width < 800
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    page = context.new_page()
+    axe = Axe()
+    found = []
+    shoe = start_shoe(live_server, page, "Audited shoe")
+    for outcome in SHOE:
+        shoe.record(outcome)
+    paths = [*PAGES, f"/tracker/{shoe.pk}/", f"/tracker/shared/{shoe.share_token}/"]
+    for path in paths:
+        assert page.goto(live_server.url + path).status == 200, path
+        violations = axe.run(page).response["violations"]
+        if violations:
+            found.append(f"{path}:\n{described(violations)}")
+    # A proof open over the board, and the card keypad open, are pages too.
+    page.goto(live_server.url + f"/tracker/{shoe.pk}/")
+    page.locator(".card-keypad > summary").click()
+    page.locator("#road-big_eye_boy a.mark").last.click()
+    page.locator("#proof .proof-text").wait_for()
+    violations = axe.run(page).response["violations"]
+    if violations:
+        found.append(f"shoe with a proof and the keypad open:\n{described(violations)}")
+    context.close()
+    assert not found, "\n".join(found)

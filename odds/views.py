@@ -7,6 +7,7 @@ baccarat.odds; this module reads the query string and formats numbers for the pa
 """
 
 from functools import lru_cache
+from urllib.parse import urlencode
 
 from django.shortcuts import render
 
@@ -80,9 +81,10 @@ def read_commission(text, errors):
     if not text.strip():
         return COMMISSION
     try:
-        return decimal_number(
-            text, field="commission", low=0, below=100, places=COMMISSION_PLACES
-        ) / 100
+        return (
+            decimal_number(text, field="commission", low=0, below=100, places=COMMISSION_PLACES)
+            / 100
+        )
     except InputError:
         errors["commission"] = (
             "Enter the commission as a number of per cent, such as 5 or 4.5: from 0 up to "
@@ -334,6 +336,46 @@ def results_context(result: Odds, values):
     }
 
 
+FIELD_NAMES = {
+    "decks": "Decks",
+    "dealt": "Cards dealt",
+    "ranks": "Cards left",
+    "commission": "Commission",
+}
+
+
+def fields_in_error(errors):
+    """(id, name) of each field with a message, in the form's order: the page links to
+    them, since a message beside a field can be a screen away from the results."""
+    fields = []
+    for key in errors:
+        if key.startswith("rank_"):
+            rank = key.removeprefix("rank_")
+            fields.append((f"rank-{rank}", f"Rank {rank_label(rank)}"))
+        elif key == "ranks":
+            fields.append(("rank-A", FIELD_NAMES[key]))
+        else:
+            fields.append((key, FIELD_NAMES[key]))
+    return fields
+
+
+def share_url(request, shoe, query):
+    """This shoe's address with only what describes it: the rank counts of a full shoe, or
+    the decks of one given rank by rank, are left out, so that changing the decks never
+    leaves an old selection's counts in a link (or in the address bar, HX-Replace-Url)."""
+    params = {"shoe": shoe}
+    if shoe != "ranks":
+        params["decks"] = query.get("decks", "").strip() or str(DEFAULT_DECKS)
+    if shoe == "dealt":
+        params["dealt"] = query.get("dealt", "")
+    if shoe == "ranks":
+        params.update({rank: query.get(rank, "0") for rank in RANKS})
+    commission = query.get("commission", "").strip()
+    if commission and commission != "5":
+        params["commission"] = commission
+    return f"{request.path}?{urlencode(params)}"
+
+
 def announcement(context, errors):
     """One short sentence for screen readers after each live update."""
     if context["result"] is not None:
@@ -403,10 +445,14 @@ def calculator(request):
         for rank in RANKS
     ]
     context["announcement"] = announcement(context, errors)
+    context["fields_in_error"] = fields_in_error(errors)
+    context["share_url"] = share_url(request, shoe, query)
     template = "odds/calculator.html#update" if request.htmx else "odds/calculator.html"
     # A field that cannot be read is a 400 (the page still shows every message beside its
     # field); htmx swaps it where it swaps the results (static/js/refusals.js).
     response = render(request, template, context, status=400 if errors else 200)
+    if request.htmx:
+        response["HX-Replace-Url"] = context["share_url"]
     if errors and request.htmx:
         response["HX-Retarget"] = "#odds-results"
         response["HX-Reswap"] = "outerHTML"

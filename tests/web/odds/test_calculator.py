@@ -392,3 +392,50 @@ def test_shared_page_shows_the_next_hand_too(client):
     shoe = Shoe.objects.get(pk=shoe_id)
     html = client.get(reverse("tracker:shared", args=[shoe.share_token])).content.decode()
     assert "less the 4 known cards recorded" in next_hand(html)
+
+
+def test_the_address_names_only_the_shoe_chosen(client):
+    """Changing the decks of a full shoe sent the old selection's 13 rank counts along: the
+    address (HX-Replace-Url) and the share link now carry only what describes the shoe."""
+    stale = {
+        rank: "32" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+    }
+    url = reverse("odds:calculator")
+    response = client.get(url, {"shoe": "decks", "decks": "6", **stale}, **HTMX)
+    assert response.status_code == 200
+    replaced = parse_qs(urlparse(response["HX-Replace-Url"]).query)
+    assert replaced == {"shoe": ["decks"], "decks": ["6"]}
+    # The link on the page says the same, and opens the same shoe.
+    page = client.get(url, {"shoe": "decks", "decks": "6", **stale}).content.decode()
+    link = unescape(re.search(r'Share this shoe.{1,8}s odds: <a href="([^"]+)"', page).group(1))
+    assert parse_qs(urlparse(link).query) == replaced
+    again = client.get(link).content.decode()
+    assert "A full 6-deck shoe: <strong>312 cards</strong>" in again
+    # Rank by rank, the counts are the shoe and the decks are not; dealt cards keep decks.
+    ranks = client.get(url, {"shoe": "ranks", "decks": "3", **stale}, **HTMX)
+    assert set(parse_qs(urlparse(ranks["HX-Replace-Url"]).query)) == {"shoe", *stale}
+    dealt = client.get(
+        url, {"shoe": "dealt", "decks": "8", "dealt": "Qh 4", "commission": "4"}, **HTMX
+    )
+    assert parse_qs(urlparse(dealt["HX-Replace-Url"]).query) == {
+        "shoe": ["dealt"],
+        "decks": ["8"],
+        "dealt": ["Qh 4"],
+        "commission": ["4"],
+    }
+
+
+def test_no_odds_links_to_each_field_in_error(client):
+    response = client.get(
+        reverse("odds:calculator"), {"shoe": "ranks", "A": "x", "5": "99", "commission": "abc"}
+    )
+    assert response.status_code == 400
+    blocked = re.search(
+        r'<p class="results-blocked".*?</p>', response.content.decode(), re.S
+    ).group(0)
+    links = re.findall(r'<a href="#([\w-]+)">([^<]+)</a>', blocked)
+    assert ("rank-A", "Rank A") in links and ("rank-5", "Rank 5") in links
+    assert ("commission", "Commission") in links
+    page = response.content.decode()
+    for field_id, _name in links:
+        assert f'id="{field_id}"' in page

@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 
 from django.shortcuts import render
 
+from baccarat.bettors_view import bettors_view
 from baccarat.cards import RANKS, CardError, parse_cards
 from baccarat.odds import (
     COMMISSION,
@@ -291,6 +292,7 @@ def banker_total_rows(result: Odds):
 def results_context(result: Odds, values):
     return {
         "result": result,
+        "bettors_view": bettors_view(result),
         "cards": f"{result.cards:,}",
         "total": f"{result.total:,}",
         "main": probability_rows(result, [(side, f"{name} wins") for side, name in SIDES]),

@@ -439,3 +439,27 @@ def test_no_odds_links_to_each_field_in_error(client):
     page = response.content.decode()
     for field_id, _name in links:
         assert f'id="{field_id}"' in page
+
+
+def test_the_page_opens_with_what_the_figures_mean_for_a_bet(client):
+    from baccarat.bettors_view import bettors_view
+    from baccarat.odds import odds_of_decks
+
+    html = unescape(client.get(reverse("odds:calculator")).content.decode())
+    start = html.index('<section id="bettors-view"')
+    assert start < html.index('<form method="get"')  # before the form, on every screen
+    for sentence in bettors_view(odds_of_decks(8)):
+        assert sentence in html
+    # Live: a 6-deck shoe's words come out of band with its figures.
+    update = unescape(
+        client.get(reverse("odds:calculator"), {"decks": "6"}, **HTMX).content.decode()
+    )
+    assert (
+        '<section id="bettors-view" class="bettors-view" aria-labelledby="bettors-view-h" hx-swap-oob="true">'
+        in update
+    )
+    for sentence in bettors_view(odds_of_decks(6)):
+        assert sentence in update
+    # No odds, no words: the section is hidden rather than stale.
+    refused = client.get(reverse("odds:calculator"), {"commission": "abc"}, **HTMX).content.decode()
+    assert 'hx-swap-oob="true" hidden>' in refused

@@ -454,10 +454,7 @@ def test_the_page_opens_with_what_the_figures_mean_for_a_bet(client):
     update = unescape(
         client.get(reverse("odds:calculator"), {"decks": "6"}, **HTMX).content.decode()
     )
-    assert (
-        '<section id="bettors-view" class="bettors-view" aria-labelledby="bettors-view-h" hx-swap-oob="true">'
-        in update
-    )
+    assert re.search(r'<section id="bettors-view" [^>]*hx-swap-oob="true">', update)
     for sentence in bettors_view(odds_of_decks(6)):
         assert sentence in update
     # No odds, no words: the section is hidden rather than stale.

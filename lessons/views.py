@@ -89,25 +89,39 @@ def course_progress(request):
     }
 
 
+def next_unfinished(lessons, completed, last):
+    """The lesson to take next: the last one opened while it is unfinished, else the first
+    unfinished one after it in the course, else the first unfinished one; None when every
+    lesson is complete."""
+    if last is not None and last.key not in completed:
+        return last
+    keys = [lesson.key for lesson in lessons]
+    start = keys.index(last.key) + 1 if last is not None else 0
+    order = [*lessons[start:], *lessons[:start]]
+    return next((lesson for lesson in order if lesson.key not in completed), None)
+
+
 def continue_context(request):
-    """For the home page: the learner's last lesson, what comes next, and overall progress.
-    Empty when they have not opened a lesson yet."""
+    """For the home page: the next unfinished lesson and overall progress. Empty when the
+    learner has not opened a lesson yet."""
     if not has_started(request):
         return {}
     state = course_progress(request)
     last = state["last_lesson"]
     if last is None:
         return {}
-    _before, after = load_course().neighbours(last)
-    next_lesson = after if state["last_complete"] else None
-    module = load_course().module(last.module)
+    course = load_course()
+    completed = {
+        entry["lesson"].key for module in state["modules"] for entry in module["lessons"]
+        if entry["complete"]
+    }  # fmt: skip
+    lesson = next_unfinished(course.lessons, completed, last)
+    module = course.module(lesson.module) if lesson else None
     return {
-        "continue_lesson": last,
-        "continue_url": state["last_lesson_url"],
+        "continue_lesson": lesson,
+        "continue_url": lesson_url(lesson) if lesson else None,
         "continue_module": module,
-        "continue_complete": state["last_complete"],
-        "continue_next": next_lesson,
-        "continue_next_url": lesson_url(next_lesson) if next_lesson else None,
+        "continue_started": lesson is not None and lesson.key == last.key,
         "course_overall": state["overall"],
     }
 

@@ -9,16 +9,31 @@ wrong one Again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler, State
 
-from progress.models import LessonProgress, SkillCard, SpeedBest
+from progress.models import LessonProgress, PracticeDay, SkillCard, SpeedBest
 
 SESSION_KEY = "learning"
 SPEED_BEST_KEY = "quiz_speed_best"  # an anonymous learner's best speed drill
+
+
+# The days an anonymous learner's session remembers for the streak.
+MAX_SESSION_DAYS = 400
+
+
+def streak(days: set[date], today: date) -> int:
+    """Days practised in a row up to today, or up to yesterday when today has no practice
+    yet (the streak is still alive until the day is over)."""
+    day = today if today in days else today - timedelta(days=1)
+    count = 0
+    while day in days:
+        count += 1
+        day -= timedelta(days=1)
+    return count
 
 
 # A minute counts as a best only with this share of right answers: pressing keys at random
@@ -134,6 +149,8 @@ class Learner:
         passed = self.passed_checks(lesson) | {check}
         complete = all_checks <= passed
         now = timezone.now()
+        if check != "read":
+            self.practised(now)
         if self.user:
             row, _ = LessonProgress.objects.get_or_create(user=self.user, lesson=lesson)
             row.checks_passed = sorted(passed)
@@ -160,6 +177,29 @@ class Learner:
                 )
             )
         return {slug for slug, entry in self._store()["lessons"].items() if entry.get("completed")}
+
+    # --- days practised ---------------------------------------------------------------------
+
+    def practised(self, now: datetime | None = None) -> None:
+        """Note today (UTC) as a day of practice: any answered question or passed check."""
+        day = (now or timezone.now()).astimezone(UTC).date()
+        if self.user:
+            PracticeDay.objects.get_or_create(user=self.user, day=day)
+            return
+        days = self._store().setdefault("days", [])
+        if day.isoformat() not in days:
+            days.append(day.isoformat())
+            del days[:-MAX_SESSION_DAYS]
+            self._saved()
+
+    def practice_days(self) -> set[date]:
+        if self.user:
+            return set(PracticeDay.objects.filter(user=self.user).values_list("day", flat=True))
+        days = self._store().get("days", [])
+        return {date.fromisoformat(day) for day in days if isinstance(day, str)}
+
+    def streak(self, now: datetime | None = None) -> int:
+        return streak(self.practice_days(), (now or timezone.now()).astimezone(UTC).date())
 
     # --- the speed drill ---------------------------------------------------------------------
 
@@ -220,6 +260,7 @@ class Learner:
                 row.attempts += 1
                 row.correct += int(right)
                 row.save()
+                self.practised(now)
                 return SkillState(skill, row.attempts, row.correct, card)
         entry = self._store()["skills"].get(skill) or {
             "attempts": 0,
@@ -236,6 +277,7 @@ class Learner:
         }
         self._store()["skills"][skill] = entry
         self._saved()
+        self.practised(now)
         return SkillState(skill, entry["attempts"], entry["correct"], card)
 
     def next_skills(
@@ -285,6 +327,9 @@ def adopt(request, user) -> None:
         visitor = request.session.get("visitor")
         if visitor:
             Shoe.objects.filter(owner=None, visitor=visitor).update(owner=user, visitor="")
+        for day in store.get("days", []):
+            if isinstance(day, str):
+                PracticeDay.objects.get_or_create(user=user, day=date.fromisoformat(day))
         best = request.session.get(SPEED_BEST_KEY)
         if isinstance(best, dict):
             row = SpeedBest.objects.filter(user=user).first()

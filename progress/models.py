@@ -56,3 +56,18 @@ class SpeedBest(models.Model):
 
     def __str__(self):
         return f"{self.user} · {self.result.get('right')} right"
+
+
+class PracticeDay(models.Model):
+    """A day (UTC) on which a signed-in learner answered a question or passed a lesson's
+    check: the home page's streak is read from these. (An anonymous learner's days are in
+    the session.)"""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    day = models.DateField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "day"], name="one_row_per_day")]
+
+    def __str__(self):
+        return f"{self.user} · {self.day}"

@@ -54,6 +54,21 @@ def heat_cell(skill, state, column):
     }
 
 
+def heatmap_rows(known):
+    """The tableau as the learner has answered it: a row per Banker total, a cell per Player
+    third card and one for "the Player stood" (templates/quiz/heatmap.html draws it)."""
+    return [
+        {
+            "banker_total": b,
+            "cells": [
+                *(heat_cell(f"banker:{b}:{v}", known.get(f"banker:{b}:{v}"), v) for v in range(10)),
+                heat_cell(f"banker_stood:{b}", known.get(f"banker_stood:{b}"), "stood"),
+            ],
+        }
+        for b in range(8)
+    ]
+
+
 @require_safe
 def progress(request):
     known = Learner(request).skills()
@@ -94,16 +109,7 @@ def progress(request):
                 ],
             }
         )
-    heatmap = [
-        {
-            "banker_total": b,
-            "cells": [
-                *(heat_cell(f"banker:{b}:{v}", known.get(f"banker:{b}:{v}"), v) for v in range(10)),
-                heat_cell(f"banker_stood:{b}", known.get(f"banker_stood:{b}"), "stood"),
-            ],
-        }
-        for b in range(8)
-    ]
+    heatmap = heatmap_rows(known)
     return render(
         request,
         "quiz/progress.html",

@@ -26,7 +26,7 @@ from baccarat.rules import (
     resolve,
     tableau_row_rule,
 )
-from lessons.views import continue_context
+from reference.learner_home import learner_home
 
 GLOSSARY_FILE = Path(__file__).resolve().parent / "content" / "glossary.toml"
 
@@ -58,7 +58,7 @@ def glossary_terms():
 
 
 def home(request):
-    return render(request, "reference/home.html", continue_context(request))
+    return render(request, "reference/home.html", learner_home(request))
 
 
 def glossary(request):

@@ -269,11 +269,28 @@ def test_home_offers_to_continue_where_you_left_off(client):
     assert "Continue where you left off" in home
     assert f'<a href="{url(TABLE)}">{TABLE.title}</a>' in home
     assert f"0 of {len(COURSE.lessons)} lessons complete" in home
-    assert "Next up" not in home
+    # Once it is complete the home page offers the next unfinished lesson, not the last seen.
     client.post(reverse("lessons:read", args=[TABLE.module, TABLE.slug]))
     home = client.get(reverse("reference:home")).content.decode()
     after = COURSE.neighbours(TABLE)[1]
-    assert f'Next up: <a href="{url(after)}">{after.title}</a>' in home
+    assert "Your next lesson" in home and "Continue where you left off" not in home
+    assert f'<a href="{url(after)}">{after.title}</a>' in home
+    assert f"1 of {len(COURSE.lessons)} lessons complete" in home
+
+
+def test_the_next_unfinished_lesson_skips_the_ones_done_and_wraps():
+    from lessons.views import next_unfinished
+
+    lessons = list(COURSE.lessons)
+    keys = [lesson.key for lesson in lessons]
+    first, second, third = lessons[:3]
+    assert next_unfinished(lessons, set(), None) == first
+    assert next_unfinished(lessons, set(), third) == third  # opened, not finished
+    assert next_unfinished(lessons, {first.key, second.key}, first) == third
+    # After the last lesson, back to the first one left undone.
+    done = set(keys) - {second.key}
+    assert next_unfinished(lessons, done, lessons[-1]) == second
+    assert next_unfinished(lessons, set(keys), lessons[5]) is None
 
 
 # --- road boards ---------------------------------------------------------------------------------

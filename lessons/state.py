@@ -76,9 +76,20 @@ class LessonState:
     def status_context(self):
         course = load_course()
         _before, after = course.neighbours(self.lesson)
+        module = course.module(self.lesson.module)
+        completed = self.learner.completed_lessons() if self.complete else set()
+        module_complete = self.complete and all(
+            lesson.key in completed for lesson in module.lessons
+        )
         return {
             "lesson": self.lesson,
             "complete": self.complete,
+            # What a finished lesson (and a finished module) taught, said when it is done.
+            "module": module,
+            "module_complete": module_complete,
+            "next_module": (
+                course.module(after.module) if after and after.module != module.slug else None
+            ),
             "checks_total": len(self.lesson.checks),
             "checks_passed": len(self.passed),
             "read_url": reverse("lessons:read", args=[self.lesson.module, self.lesson.slug]),

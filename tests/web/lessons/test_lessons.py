@@ -5,6 +5,7 @@ off" on the home page."""
 
 import re
 from collections import Counter
+from html import unescape
 
 import pytest
 from django.contrib.auth.models import User
@@ -384,3 +385,32 @@ def test_a_mark_on_a_lesson_board_opens_its_proof(client):
     assert f'href="{url(DERIVED)}"' in full.content.decode()
     partial = client.get(href, **HTMX).content.decode()
     assert "<html" not in partial and mark.proof in partial
+
+
+def test_finishing_a_lesson_and_a_module_says_what_was_learned(client):
+    from django.contrib.auth.models import AnonymousUser
+    from django.test import RequestFactory
+
+    from progress.learner import Learner
+
+    module = COURSE.module("play-responsibly")
+    *earlier, last = module.lessons
+    assert not last.checks  # finished by "Mark as read"
+    request = RequestFactory().get("/")
+    request.session, request.user = client.session, AnonymousUser()
+    for lesson in earlier:
+        Learner(request).pass_check(lesson.key, "done", {"done"})
+    request.session.save()
+    response = client.post(reverse("lessons:read", args=[last.module, last.slug]), **HTMX)
+    html = unescape(response.content.decode())
+    assert f"What you learned: {last.summary}" in unescape(re.sub(r"</?strong>", "", html))
+    assert f"You have finished the module “{module.title}”." in html
+    assert module.summary in html
+    # A lesson finished in a module not yet done says what it taught, not the module.
+    first = COURSE.module("player-rule").lessons[0]
+    Learner(request).pass_check(first.key, "x", {"x"})
+    request.session.save()
+    html = unescape(client.get(url(first)).content.decode())
+    assert "What you learned:" in html and "You have finished the module" not in html
+    nxt = COURSE.neighbours(first)[1]
+    assert f'Next: <a href="{url(nxt)}">{nxt.title}</a>' in html

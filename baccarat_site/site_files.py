@@ -43,13 +43,12 @@ def web_manifest(request):
     return HttpResponse(json.dumps(manifest, indent=2), content_type="application/manifest+json")
 
 
-# Crawl the teaching pages; not a person's shoes, progress or account pages, nor the API's
-# writes (its documentation is a page like any other).
+# Crawl every page a visitor can open; not the account forms, the admin, or the API (its
+# documentation aside). A person's own shoes are 404 to anyone else, crawlers included, and
+# a shared shoe is public by its owner's choice; a crawler's progress page is an empty one.
 ROBOTS = """\
 User-agent: *
-Disallow: /tracker/
 Disallow: /accounts/
-Disallow: /quiz/progress/
 Disallow: /admin/
 Disallow: /api/
 Allow: /api/v1/docs

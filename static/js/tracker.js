@@ -254,11 +254,20 @@
       }
       choose(null);
     });
-    // A non-modal dialog has no Escape of its own.
+    // A non-modal dialog has no Escape of its own; with no proof open, Escape closes the
+    // card keypad (its cards so far stay in the form).
     document.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && dialog.open) {
+      if (event.key !== "Escape") {
+        return;
+      }
+      var keypad = document.querySelector(".card-keypad[open]");
+      if (dialog.open) {
         event.preventDefault();
         dialog.close();
+      } else if (keypad) {
+        event.preventDefault();
+        keypad.open = false;
+        keypad.querySelector("summary").focus();
       }
     });
     // A hand recorded or undone redraws the roads: the proof may be of a mark now gone.

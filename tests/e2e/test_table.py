@@ -145,6 +145,10 @@ def test_the_keypad_answers_keys_on_a_desktop(live_server, page):
     assert list(shoe.hands.values_list("outcome", "cards")) == [
         ("B", ["9", "K", "5", "3", "2", "4"])
     ]
+    # Escape closes the keypad (no proof is open), and focus goes back to its button.
+    page.keyboard.press("Escape")
+    expect(page.locator(".card-keypad")).not_to_have_attribute("open", "")
+    assert page.evaluate("document.activeElement.tagName") == "SUMMARY"
 
 
 @pytest.mark.parametrize("screen", SIZES[:1], indirect=True, ids=IDS[:1])

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baccarat.cards import RANK_NAMES, RANKS, Card, CardError, parse_cards
+from baccarat.payouts import is_banker_pair, is_player_pair
 from baccarat.rules import CARD_NEEDED, HandError, Resolution, resolve
 
 # The keypad's keys: each rank as printed on the card ("10", not "T"), and as said.
-FACES = {rank: "10" if rank == "T" else rank for rank in RANKS}
-KEYS = tuple((rank, FACES[rank], RANK_NAMES.get(rank, rank)) for rank in RANKS)
+KEYS = tuple((rank, Card(rank).label, RANK_NAMES.get(rank, rank)) for rank in RANKS)
 OUTCOME_LETTERS = {"banker": "B", "player": "P", "tie": "T"}
 MAX_CARDS = 6
 
@@ -52,11 +52,11 @@ class DealtHand:
 
     @property
     def player_pair(self) -> bool:
-        return _pair(self.resolution.player.cards)
+        return is_player_pair(self.resolution)
 
     @property
     def banker_pair(self) -> bool:
-        return _pair(self.resolution.banker.cards)
+        return is_banker_pair(self.resolution)
 
     @property
     def result(self) -> str | None:
@@ -72,7 +72,7 @@ class DealtHand:
 
     def faces(self, seat: str) -> list[str]:
         """The cards of "player" or "banker" as printed on them: ["9", "10", "K"]."""
-        return [FACES[card.rank] for card in getattr(self.resolution, seat).cards]
+        return [card.label for card in getattr(self.resolution, seat).cards]
 
     @property
     def summary(self) -> str | None:
@@ -106,11 +106,6 @@ class DealtHand:
 
 class DealingError(ValueError):
     """Cards that cannot be the hand so far; the message says why."""
-
-
-def _pair(cards: tuple[Card, ...]) -> bool:
-    first_two = cards[:2]
-    return len(first_two) == 2 and first_two[0].known and first_two[0].rank == first_two[1].rank
 
 
 def _listed(words: list[str]) -> str:

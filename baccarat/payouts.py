@@ -52,10 +52,19 @@ def money(amount: Fraction | int) -> str:
     return f"{float(amount):,.2f}"
 
 
+def _pair(cards) -> bool:
+    first_two = cards[:2]
+    return len(first_two) == 2 and first_two[0].known and first_two[0].rank == first_two[1].rank
+
+
 def is_player_pair(resolution: Resolution) -> bool:
     """Whether the Player's first two cards are a pair (what the Player pair bet needs)."""
-    first, second = resolution.player.cards[:2]
-    return first.rank == second.rank
+    return _pair(resolution.player.cards)
+
+
+def is_banker_pair(resolution: Resolution) -> bool:
+    """Whether the Banker's first two cards are a pair."""
+    return _pair(resolution.banker.cards)
 
 
 def _three_card(resolution: Resolution, side: str) -> bool:

@@ -20,6 +20,8 @@ RANK_NAMES = {
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+FACE_NAMES = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
 UNKNOWN = "?"
 
 # The ranks and suit letters are spelled out in both cases rather than matched with
@@ -68,12 +70,40 @@ class Card:
         return f"{self.name} (value {self.value})"
 
     @property
+    def face(self) -> str:
+        """What a drawn card shows, in words: "Queen of hearts"; "9" when no suit was
+        given; "A face-down card" for "?"."""
+        if self.rank is None:
+            return "A face-down card"
+        suit = f" of {SUIT_NAMES[self.suit]}" if self.suit else ""
+        return FACE_NAMES.get(self.rank, self.rank) + suit
+
+    @property
+    def face_name(self) -> str:
+        """A drawn card's accessible name, its count included: "Queen of hearts, counts 0"
+        ("A face-down card: not known" for "?"). A quiz that asks the count uses `face`."""
+        if self.rank is None:
+            return f"{self.face}: not known"
+        return f"{self.face}, counts {self.value}"
+
+    @property
+    def rank_label(self) -> str:
+        """The rank as a card's corner prints it: "10" for T, "" for an unknown card."""
+        if self.rank is None:
+            return ""
+        return "10" if self.rank == "T" else self.rank
+
+    @property
+    def is_court(self) -> bool:
+        """A jack, queen or king: drawn with a figure, not pips."""
+        return self.rank in ("J", "Q", "K")
+
+    @property
     def label(self) -> str:
         """What is printed on the card's corner: "Q♥", "10", "?"."""
         if self.rank is None:
             return UNKNOWN
-        rank = "10" if self.rank == "T" else self.rank
-        return rank + (SUIT_GLYPHS[self.suit] if self.suit else "")
+        return self.rank_label + (SUIT_GLYPHS[self.suit] if self.suit else "")
 
     @property
     def red(self) -> bool:

@@ -70,9 +70,9 @@ class DealtHand:
             sentence += " With " + _listed(extras) + "."
         return sentence
 
-    def faces(self, seat: str) -> list[str]:
-        """The cards of "player" or "banker" as printed on them: ["9", "10", "K"]."""
-        return [card.label for card in getattr(self.resolution, seat).cards]
+    def cards_of(self, seat: str) -> tuple[Card, ...]:
+        """The cards of "player" or "banker", in the order they were dealt to it."""
+        return getattr(self.resolution, seat).cards
 
     @property
     def summary(self) -> str | None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from baccarat.cards import Card
+from baccarat.felt import lay_out, seats
 from baccarat.rules import GATES, Resolution, resolve
 from baccarat.shoe import random_hand
 from baccarat.walkthrough import GATES as WALK_GATES
@@ -131,16 +132,6 @@ def grade(question: Question, value: str) -> Grade:
     return Grade(question, given)
 
 
-def seats(resolution: Resolution) -> tuple[str, ...]:
-    """Whose card each one is, in dealing order: "player" or "banker"."""
-    order = ["player", "banker", "player", "banker"]
-    if resolution.player.third_card is not None:
-        order.append("player")
-    if resolution.banker.third_card is not None:
-        order.append("banker")
-    return tuple(order[: len(resolution.cards)])
-
-
 @dataclass(frozen=True)
 class PracticeHand:
     """A complete hand and the answers given about it so far, in order."""
@@ -198,6 +189,15 @@ class PracticeHand:
             for card, seat in zip(self.cards[: self.shown], seats(self.resolution), strict=False)
             if seat == side
         )
+
+    def felt(self, fresh_from: int | None = None):
+        """The Player's and the Banker's spots with the cards on the table now."""
+        return lay_out(self.resolution, self.shown, fresh_from)
+
+    @property
+    def shown_before(self) -> int:
+        """How many cards were on the table before the last answer revealed more."""
+        return self.grades[-1].question.cards_shown if self.grades else 0
 
     @property
     def player_shown(self) -> tuple[Card, ...]:

@@ -59,8 +59,20 @@ def table_context(table, notice=None):
         # Feedback is for the answer just given, never a hint about the next question.
         "last_grade": hand.grades[-1] if hand and hand.grades and said == "answer" else None,
         "walkthrough_url": walkthrough_url(hand) if hand else None,
+        "spots": hand.felt(dealt_now(hand, said)) if hand else None,
+        "felt_label": f"Hand {table['number']}: the cards on the table",
         "notice": notice,
     }
+
+
+def dealt_now(hand, said):
+    """The first card (0-based) to draw arriving: the whole hand after a deal, the cards an
+    answer revealed after an answer, none otherwise."""
+    if said == "deal":
+        return 0
+    if said == "answer":
+        return hand.shown_before
+    return None
 
 
 def table_response(request, table):

@@ -15,6 +15,7 @@ from django.urls import reverse
 from baccarat.cards import RANKS, CardError, parse_card, parse_cards
 from baccarat.charts import tableau_rows
 from baccarat.examples import classic_hands
+from baccarat.felt import lay_out
 from baccarat.rules import HandError, resolve
 from baccarat.shoe import random_hand
 from baccarat.walkthrough import GATES, seat_of, walkthrough, what_if
@@ -113,6 +114,16 @@ def hand_page(request, typed):
     return render(request, template, context)
 
 
+def fresh_from(request, resolution):
+    """Which cards arrive dealt (0-based): all of a new hand, the one card a keypad key
+    added, none when the same hand steps from gate to gate or asks a what-if."""
+    if "add" in request.GET:
+        return len(resolution.cards) - 1
+    if "step" in request.GET or "change" in request.GET or "pop" in request.GET:
+        return None
+    return 0
+
+
 def walk_context(request, resolution, step):
     tokens = [str(card) for card in resolution.cards]
     gates = walkthrough(resolution)
@@ -120,6 +131,10 @@ def walk_context(request, resolution, step):
     banker_gate = gates[4]
     return {
         "resolution": resolution,
+        "spots": lay_out(resolution, fresh_from=fresh_from(request, resolution)),
+        # Beside each spot: the first two cards' total once the walk has added it up,
+        # every card's once the hand is settled.
+        "felt_totals": "final" if step >= LAST_STEP else "two" if step >= 2 else "",
         "gates": gates,
         "current": gates[step - 1],
         "permalink": permalink(tokens),

@@ -24,8 +24,8 @@ def keypad_context(hand):
         "keys": KEYS,
         "tokens": " ".join(hand.tokens),
         "count": len(hand.cards),
-        "player": hand.faces("player"),
-        "banker": hand.faces("banker"),
+        "player": hand.cards_of("player"),
+        "banker": hand.cards_of("banker"),
         "next_seat": hand.next_seat,
         "next_card": hand.next_card,
     }

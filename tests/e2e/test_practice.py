@@ -21,7 +21,7 @@ def test_answer_a_whole_hand_by_keyboard(live_server, page: Page, monkeypatch):
     page.wait_for_function("() => window.htmx !== undefined")
     live = page.locator("#practice-feedback")
     expect(live).to_have_attribute("aria-live", "polite")
-    player = page.locator("#practice section.hand.player .card")
+    player = page.locator("#practice section.spot.player .playing-card")
     answered = page.locator('[data-score="answered"]')
     right = page.locator('[data-score="right"]')
     url = page.url
@@ -29,7 +29,9 @@ def test_answer_a_whole_hand_by_keyboard(live_server, page: Page, monkeypatch):
     page.keyboard.press("h")
     expect(live).to_contain_text("Hand 1 dealt.")
     expect(page.locator("#practice .prompt")).to_have_text("Is there a natural?")
-    expect(player).to_have_text(["4♥", "A♦"])
+    expect(player).to_have_count(2)
+    expect(player.first).to_have_attribute("aria-label", "4 of hearts, counts 4")
+    expect(player.nth(1)).to_have_attribute("data-card", "A♦")
 
     page.keyboard.press("o")  # nO natural
     expect(live).to_contain_text("Right.")

@@ -1,6 +1,15 @@
 import pytest
 
-from baccarat.cards import Card, CardError, parse_card, parse_cards, total, total_working
+from baccarat.cards import (
+    RANKS,
+    SUITS,
+    Card,
+    CardError,
+    parse_card,
+    parse_cards,
+    total,
+    total_working,
+)
 
 
 @pytest.mark.parametrize(
@@ -90,3 +99,20 @@ def test_card_names_for_sentences():
     assert parse_card("7").name_with_value == "a 7"
     assert Card(None).name == "an unknown card"
     assert parse_card("Th").label == "10♥" and parse_card("Th").red
+
+
+def test_every_card_face_is_named_with_its_count():
+    names = {Card(rank, suit).face_name for rank in RANKS for suit in SUITS}
+    assert len(names) == 52
+    assert Card("Q", "H").face_name == "Queen of hearts, counts 0"
+    assert Card("A", "S").face_name == "Ace of spades, counts 1"
+    assert Card("T", "D").face_name == "10 of diamonds, counts 0"
+    assert Card("7", "C").face_name == "7 of clubs, counts 7"
+    assert Card("J", None).face_name == "Jack, counts 0"
+    assert Card(None).face_name == "A face-down card: not known"
+    for rank in RANKS:
+        card = Card(rank, "S")
+        assert card.face_name == f"{card.face}, counts {card.value}"
+        assert card.is_court == (rank in "JQK")
+        assert card.rank_label == ("10" if rank == "T" else rank)
+    assert Card(None).rank_label == "" and not Card(None).is_court

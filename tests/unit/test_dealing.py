@@ -46,7 +46,8 @@ def test_keying_a_dealt_hand_in_ends_at_its_last_card(seed):
     assert hand.complete and hand.tokens == cards
     assert seats[:4] == ["player", "banker", "player", "banker"]
     faces = ["10" if rank == "T" else rank for rank in cards]
-    player, banker = hand.faces("player"), hand.faces("banker")
+    player = [card.label for card in hand.cards_of("player")]
+    banker = [card.label for card in hand.cards_of("banker")]
     assert player[:2] == faces[0:4:2] and banker[:2] == faces[1:4:2]
     assert sorted(player + banker) == sorted(faces)
     # Each third card went to the seat the keypad asked for.

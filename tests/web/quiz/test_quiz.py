@@ -160,7 +160,10 @@ def test_every_kind_answered_right_through_the_client(client, kind):
         for choice in question.choices:
             assert f'value="{choice.value}"' in html and f"<kbd>{choice.key}</kbd>" in html
         if question.cards:
-            assert 'class="card' in html
+            assert 'class="playing-card' in html
+            # A card's name must not say what it counts: that is what is being asked.
+            names = re.findall(r'data-card="[^"]*" role="img" aria-label="([^"]+)"', html)
+            assert len(names) >= len(question.cards) and not any("counts" in n for n in names)
         if kind in ("card_value", "hand_total"):
             assert "Keys: type the number." in html
         if question.outcomes:

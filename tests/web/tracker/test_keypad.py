@@ -107,8 +107,8 @@ def test_the_hand_so_far_is_drawn_by_seat(client):
     assert hidden_cards(html) == "9 K T"
     player = re.search(r"Player</span>(.*?)</p>", html).group(1)
     banker = re.search(r"Banker</span>(.*?)</p>", html).group(1)
-    assert re.findall(r'<span class="dealt-card">([^<]+)<', player) == ["9", "10"]
-    assert re.findall(r'<span class="dealt-card">([^<]+)<', banker) == ["K"]
+    assert re.findall(r'aria-label="([^"]+)"', player) == ["9, counts 9", "10, counts 0"]
+    assert re.findall(r'aria-label="([^"]+)"', banker) == ["King, counts 0"]
     assert "dealt-card due" in banker and "dealt-card due" not in player
     assert "Next: the Banker&#x27;s second card." in html
 

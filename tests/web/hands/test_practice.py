@@ -56,9 +56,9 @@ def table_cards(html):
     """The card labels on the table, per side."""
     cards = {}
     for side in ("player", "banker"):
-        start = html.index(f'<section class="hand {side}"')
+        start = html.index(f'<section class="spot {side}"')
         section = html[start : html.index("</section>", start)]
-        cards[side] = re.findall(r'role="img" aria-label="[^"]*">([^<]+)</span>', section)
+        cards[side] = re.findall(r'data-card="([^"]+)"', section)
     return cards
 
 

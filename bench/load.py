@@ -321,8 +321,15 @@ def run_load(args, host, master_pid, ledger_path):
                     self.resync = True
                     response.failure(f"status {response.status_code}")
                     return
+                try:
+                    answer = orjson.loads(response.content)
+                except orjson.JSONDecodeError:
+                    # A worker killed after its status line went out: the answer was cut
+                    # off, so the hand may be stored or not. It stays unanswered.
+                    self.resync = True
+                    response.failure("answer cut off")
+                    return
                 ledger["unanswered"] -= 1
-                answer = orjson.loads(response.content)
                 last = answer["hand"] if write_headers else answer["history"][-1]
                 sent = [hand["outcome"], hand["player_pair"], hand["banker_pair"], hand["natural"]]
                 got = [last["outcome"], last["player_pair"], last["banker_pair"], last["natural"]]

@@ -125,6 +125,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
                 "reference.context_processors.site",
+                "baccarat_site.theme.theme_context",
             ],
         },
     },

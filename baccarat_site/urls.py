@@ -4,6 +4,7 @@ from django.urls import include, path
 from api.api import api
 from baccarat_site.health import healthz
 from baccarat_site.site_files import favicon, robots_txt, web_manifest
+from baccarat_site.theme import theme
 
 # One app a section of the site, each under the path a visitor sees.
 urlpatterns = [
@@ -20,6 +21,7 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("manifest.webmanifest", web_manifest, name="web_manifest"),
     path("robots.txt", robots_txt, name="robots_txt"),
+    path("theme/", theme, name="theme"),
 ]
 
 # Branded error pages, JSON under /api/ (baccarat_site/errors.py); used with DEBUG off.

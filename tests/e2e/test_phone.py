@@ -123,7 +123,7 @@ def test_the_walkthrough_and_the_dealer_open_on_the_cards_and_the_question(live_
     page, _width = phone
     height = page.viewport_size["height"]
     page.goto(live_server.url + "/hands/?cards=4,3,A,K,8&step=5")
-    for part in (".hands-table", "li.current h3"):
+    for part in ("#walk .felt", "li.current h3"):
         box = page.locator(part).bounding_box()
         assert box["y"] + box["height"] <= height, part
     expect(page.locator("li.current .tag")).to_have_count(0)  # not "done" while being read

@@ -34,6 +34,8 @@ from phone_page import (
 PAGES = [
     "/", "/rules/", "/hands/", "/hands/practice/", "/odds/", "/tracker/", "/lessons/",
     "/lessons/foundations/card-values/", "/glossary/", "/quiz/", "/quiz/progress/",
+    # Cards on the page: a hand dealt onto the felt, and a quiz question's hand.
+    "/hands/?cards=Qh,9s,Kd,Ac,5c,3d", "/quiz/hand-total/",
 ]  # fmt: skip
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 TARGETS = {"performance": 98, "accessibility": 100, "best-practices": 100, "seo": 100}

@@ -233,6 +233,18 @@ def test_shoe_page_has_the_controls_and_keyboard_help(client):
     assert 'aria-live="polite"' in html
 
 
+def test_the_buttons_say_they_record_the_outcome_not_a_bet(client):
+    shoe = start_shoe(client)
+    html = client.get(reverse("tracker:shoe", args=[shoe.pk])).content.decode()
+    help_line = re.search(r'<p class="help" id="shoe-help">(.*?)</p>', html).group(1)
+    assert "These buttons record the outcome, not your bet." in help_line
+    assert '<div class="outcome-buttons" role="group"' in html
+    assert 'aria-describedby="shoe-help"' in html
+    # A shared copy has no buttons, so it says nothing about them.
+    shared = client.get(reverse("tracker:shared", args=[shoe.share_token])).content.decode()
+    assert "not your bet" not in shared
+
+
 def test_empty_shoe_draws_empty_roads(client):
     shoe = start_shoe(client)
     html = client.get(reverse("tracker:shoe", args=[shoe.pk])).content.decode()

@@ -31,6 +31,7 @@ from pathlib import Path
 
 import frontmatter
 
+from lessons import duration
 from lessons.blocks import Check, Directive
 from lessons.markdown import ContentError, render_markdown
 
@@ -75,6 +76,15 @@ class Lesson:
     def roads(self) -> tuple[Directive, ...]:
         return tuple(d for d in self.directives if d.name == "road")
 
+    @property
+    def minutes(self) -> int:
+        """About how long the lesson takes: its reading and its checks and boards."""
+        return duration.minutes(self.parts)
+
+    @property
+    def duration(self) -> str:
+        return duration.spoken(self.minutes)
+
 
 @dataclass(frozen=True)
 class Module:
@@ -85,6 +95,14 @@ class Module:
     intro: str  # HTML
     lessons: tuple[Lesson, ...]
 
+    @property
+    def minutes(self) -> int:
+        return sum(lesson.minutes for lesson in self.lessons)
+
+    @property
+    def duration(self) -> str:
+        return duration.spoken(self.minutes)
+
 
 @dataclass(frozen=True)
 class Course:
@@ -93,6 +111,10 @@ class Course:
     @property
     def lessons(self) -> tuple[Lesson, ...]:
         return tuple(lesson for module in self.modules for lesson in module.lessons)
+
+    @property
+    def duration(self) -> str:
+        return duration.spoken(sum(module.minutes for module in self.modules))
 
     def module(self, slug: str) -> Module | None:
         return next((m for m in self.modules if m.slug == slug), None)

@@ -83,6 +83,7 @@ def course_progress(request):
     return {
         "modules": modules,
         "overall": progress(done, len(course.lessons)),
+        "course_duration": course.duration,
         "last_lesson": last,
         "last_lesson_url": lesson_url(last) if last else None,
         "last_complete": bool(last and last.key in completed),

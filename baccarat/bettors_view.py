@@ -1,5 +1,6 @@
 """What a shoe's exact odds mean for someone placing a bet, in plain words: who wins how
-often, what each main bet costs per 100 units staked, the cheapest bet and the dearest.
+often, what each main bet costs per 100 units staked, the cheapest bet and the dearest, and
+how far taking one card out moves the main bets.
 
 Every figure comes from an Odds (baccarat.odds); the odds page opens with these sentences
 and keeps the exact figures a click away.
@@ -7,9 +8,10 @@ and keeps the exact figures a click away.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
-from baccarat.odds import Odds, percent
+from baccarat.odds import Odds, Removal, percent
 
 MAIN_BETS = (("banker", "Banker"), ("player", "Player"), ("tie_8_to_1", "Tie (8 to 1)"))
 # The bets of a classic punto banco table, compared for "the cheapest bet here": the
@@ -65,3 +67,43 @@ def bettors_view(result: Odds) -> list[str]:
         "next cards dealt change it, and a real shoe is almost never left like this."
     )
     return sentences
+
+
+# The powers of ten a shift is counted in, by exponent: 0.0000435 is "about 4 hundred-thousandths".
+FRACTION_NAMES = {
+    -1: "tenth", -2: "hundredth", -3: "thousandth", -4: "ten-thousandth",
+    -5: "hundred-thousandth", -6: "millionth",
+}  # fmt: skip
+
+
+def largest_shift(removals: list[Removal]) -> float:
+    """The largest change, either way, that removing one card makes to the chance of a
+    Banker or a Player win; 0 when no card can be removed."""
+    return max((abs(x) for row in removals for x in (row.banker, row.player)), default=0.0)
+
+
+def shift_in_words(shift: float) -> str:
+    """0.0000435 -> "about 4 hundred-thousandths"; 0.00103 -> "about 1 thousandth"."""
+    if shift <= 0:
+        return "nothing"
+    exponent = math.floor(math.log10(shift))
+    count = round(shift / 10**exponent)
+    if count == 10:
+        exponent, count = exponent + 1, 1
+    if exponent < min(FRACTION_NAMES):
+        return f"less than a {FRACTION_NAMES[min(FRACTION_NAMES)]}"
+    return f"about {count} {FRACTION_NAMES[exponent]}{'s' * (count != 1)}"
+
+
+def removal_sentence(removals: list[Removal], banker_edge: Fraction) -> str | None:
+    """The effect-of-removal table in one sentence, its size in words from the table's own
+    largest shift; None when no card can be removed."""
+    if not removals:
+        return None
+    shift = largest_shift(removals)
+    words = shift_in_words(shift)
+    return (
+        f"Removing one card moves the chance of a Banker or a Player win by {words} at most:"
+        f" the largest shift here is {shift:.7f}, while the Banker bet's house edge is "
+        f"{percent(banker_edge, 4).replace('-', '−')}."  # a real minus, as the table's
+    )

@@ -96,7 +96,7 @@ def _the_exception(b: int) -> Mistake | None:
     cards = complete_hand(2, b, odd)
     return Mistake(
         f"Banker {b} against {'an' if odd == 8 else 'a'} {odd}",
-        f"{tableau_row_rule(b)}. Drawing out of habit here is the most common slip at the table.",
+        f"{tableau_row_rule(b)}. Drawing out of habit here is a classic slip at the table.",
         tuple(cards),
         "stand",
         "draw",

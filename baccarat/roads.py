@@ -416,3 +416,39 @@ def scoreboard(hands: Iterable[Result | str] | str) -> Scoreboard:
         stats=stats,
         leading_ties=leading_ties,
     )
+
+
+def next_hand_text(board: Scoreboard, outcome: str, roads: Iterable[str]) -> str:
+    """What one more `outcome` would make each road look at, read off this board, the
+    verdict left to the learner: "Add a Player now: column 4 starts, and Big Eye Boy
+    compares column 3 (1 bead) with column 2 (2 beads)." """
+    lengths = [len(column) for column in board.columns]
+    name = OUTCOME_NAMES[outcome]
+    if not lengths:
+        where = "it is the first bead, column 1, row 1"
+    elif board.columns[-1][0] == outcome:
+        where = f"column {len(lengths)} goes down to row {lengths[-1] + 1}"
+    else:
+        where = f"column {len(lengths) + 1} starts"
+    side = "banker" if outcome == BANKER else "player"
+    clauses = []
+    for road in roads:
+        mark = board.ask[side][road]
+        if mark is None:
+            clauses.append(f"{ROAD_NAMES[road]} has not reached its starting point")
+        elif mark.rule == 1:
+            (finished, a), (reference, b) = mark.compared
+            clauses.append(
+                f"{ROAD_NAMES[road]} compares column {finished} ({_column_words(a)}) "
+                f"with column {reference} ({_column_words(b)})"
+            )
+        else:
+            ((reference, length),) = mark.compared
+            clauses.append(
+                f"{ROAD_NAMES[road]} looks at column {reference}, which has {_column_words(length)}"
+            )
+    if len(clauses) == 1:
+        said = f", and {clauses[0]}."
+    else:
+        said = (": " + "; ".join(clauses) + ".") if clauses else "."
+    return f"Add a {name} now: {where}{said}"

@@ -1,38 +1,30 @@
-"""The punto banco drawing rules, as data, and the resolution of a hand step by step.
-
-Everything else in the project (the chart page, walkthroughs, drills, the API, odds)
-reads the rules from here. The tableau exists once: `TABLEAU` below.
+"""The resolution of a punto banco hand, step by step, with the rules of
+`baccarat.tableau` (the tableau as data, and the rules in words, which this module also
+offers to the rest of the project).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 
 from baccarat.cards import Card, parse_cards, total, total_working
-
-DRAW, STAND = "D", "S"
-NATURALS = (8, 9)
-
-# Player's two-card total 0-7 (8 and 9 are naturals and never reach this rule).
-PLAYER_RULE = "DDDDDDSS"
-
-# Banker's two-card total 0-7 when the Player stood (no Player third card):
-# the Banker then acts exactly like the Player.
-BANKER_WHEN_PLAYER_STOOD = "DDDDDDSS"
-
-# THE tableau. Row: Banker's two-card total 0-7. Column: the *value* of the Player's
-# third card, 0-9 (not the Player's total). D = Banker draws, S = Banker stands.
-TABLEAU = (
-    # 0123456789   <- value of the Player's third card
-    "DDDDDDDDDD",  # Banker 0
-    "DDDDDDDDDD",  # Banker 1
-    "DDDDDDDDDD",  # Banker 2
-    "DDDDDDDDSD",  # Banker 3
-    "SSDDDDDDSS",  # Banker 4
-    "SSSSDDDDSS",  # Banker 5
-    "SSSSSSDDSS",  # Banker 6
-    "SSSSSSSSSS",  # Banker 7
+from baccarat.tableau import (  # noqa: F401 (the rules, offered from here too)
+    BANKER_WHEN_PLAYER_STOOD,
+    DRAW,
+    NATURALS,
+    PLAYER_RULE,
+    STAND,
+    TABLEAU,
+    _article,
+    _span,
+    banker_draws,
+    banker_stood_rule_text,
+    is_natural,
+    player_draws,
+    player_rule_text,
+    tableau_draws_against,
+    tableau_row_rule,
+    two_card_rule,
 )
 
 GATES = ("natural", "player", "banker", "result")
@@ -49,89 +41,6 @@ CARD_NEEDED = {
 
 class HandError(ValueError):
     """Cards that cannot be one punto banco hand (too many, or unplaceable)."""
-
-
-def _check_total(name: str, value: int, top: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
-        raise ValueError(f"{name} must be a whole number from 0 to {top}, not {value!r}")
-
-
-def is_natural(two_card_total: int) -> bool:
-    return two_card_total in NATURALS
-
-
-def player_draws(player_total: int) -> bool:
-    """Does the Player, with this two-card total and no natural on the table, draw?"""
-    _check_total("The Player's two-card total", player_total, 7)
-    return PLAYER_RULE[player_total] == DRAW
-
-
-def banker_draws(banker_total: int, player_third_value: int | None) -> bool:
-    """Does the Banker draw? `player_third_value` is None when the Player stood."""
-    _check_total("The Banker's two-card total", banker_total, 7)
-    if player_third_value is None:
-        return BANKER_WHEN_PLAYER_STOOD[banker_total] == DRAW
-    _check_total("The value of the Player's third card", player_third_value, 9)
-    return TABLEAU[banker_total][player_third_value] == DRAW
-
-
-# --- describing the rules in words, from the data above --------------------------------
-
-
-def _span(values: list[int]) -> str:
-    """[2, 3, 4, 5, 6, 7] -> "2-7"; [6, 7] -> "6 or 7"; [8] -> "8"."""
-    if len(values) == 1:
-        return str(values[0])
-    if len(values) == 2:
-        return f"{values[0]} or {values[1]}"
-    if list(values) == list(range(values[0], values[-1] + 1)):
-        return f"{values[0]}–{values[-1]}"
-    return ", ".join(str(v) for v in values[:-1]) + f" or {values[-1]}"
-
-
-def _article(number: int | str) -> str:
-    return "an" if str(number) in ("8", "11", "18") else "a"
-
-
-@cache
-def tableau_draws_against(banker_total: int) -> tuple[int, ...]:
-    """The Player third-card values against which this Banker total draws."""
-    return tuple(v for v in range(10) if banker_draws(banker_total, v))
-
-
-@cache
-def tableau_row_rule(banker_total: int) -> str:
-    """One Banker row of the tableau in words, e.g. "Banker 3 draws unless the Player's
-    third card is an 8"."""
-    draws = tableau_draws_against(banker_total)
-    stands = [v for v in range(10) if v not in draws]
-    who = f"Banker {banker_total}"
-    if not stands:
-        return f"{who} always draws, whatever the Player's third card"
-    if not draws:
-        return f"{who} always stands, whatever the Player's third card"
-    if len(stands) == 1:
-        return f"{who} draws unless the Player's third card is {_article(stands[0])} {stands[0]}"
-    return f"{who} draws only when the Player's third card is {_span(draws)}"
-
-
-@cache
-def two_card_rule(rule: str) -> str:
-    """ "DDDDDDSS" -> "draws on 0–5 and stands on 6 or 7"."""
-    draws = [t for t in range(8) if rule[t] == DRAW]
-    stands = [t for t in range(8) if rule[t] == STAND]
-    return f"draws on {_span(draws)} and stands on {_span(stands)}"
-
-
-def player_rule_text() -> str:
-    return f"With no natural, the Player {two_card_rule(PLAYER_RULE)}."
-
-
-def banker_stood_rule_text() -> str:
-    return (
-        "When the Player stood, the Banker ignores the tableau and "
-        f"{two_card_rule(BANKER_WHEN_PLAYER_STOOD)}, just like the Player."
-    )
 
 
 # --- resolving a hand ------------------------------------------------------------------
@@ -196,10 +105,42 @@ class Resolution:
     needs: str | None  # the next card the hand needs, or None
     complete: bool  # no further card will be dealt and every decision is made
     steps: tuple[Step, ...] = field(default_factory=tuple)
+    # Cards after the last one placed whose seat (or whether they are dealt at all)
+    # depends on an unknown card: kept, never dropped or guessed.
+    unplaced: tuple[Unplaced, ...] = ()
 
     @property
     def needs_text(self) -> str | None:
         return CARD_NEEDED.get(self.needs)
+
+
+@dataclass(frozen=True)
+class Unplaced:
+    """A card dealt after an undecided step: the seats it takes in the hands the unknown
+    cards allow ("player" and/or "banker" third card)."""
+
+    index: int  # 0-based, dealing order
+    card: Card
+    seats: tuple[str, ...]
+
+    @property
+    def seat_text(self) -> str:
+        """ "the Player's third card, if the Player draws"."""
+        if self.seats == ("player",):
+            return "the Player's third card, if the Player draws"
+        if self.seats == ("banker",):
+            return "the Banker's third card, if the Banker draws"
+        return (
+            "the Player's third card if the Player draws, or the Banker's if the Player "
+            "stands and the Banker draws"
+        )
+
+    @property
+    def text(self) -> str:
+        return (
+            f"Card {self.index + 1} ({self.card.label}) is {self.seat_text}: an unknown card "
+            "decides that, so it is not placed yet."
+        )
 
 
 def _two_card_total(cards: list[Card]) -> int | None:
@@ -239,10 +180,59 @@ def _natural_step(p: int | None, b: int | None) -> tuple[bool | None, Step | Non
         (True, True): "Both two-card totals are",
     }[p is None, b is None]
     text = (
-        f"{unknown} not known, so whether there is a natural is undecided, "
-        "and with it everything after."
+        f"{unknown} not known, so whether there is a natural is undecided: "
+        "a natural would end the hand before any third card."
     )
     return None, Step("natural", "undecided", text)
+
+
+def _stands_either_way(who: str, t: int, fifth: Card | None = None) -> Step:
+    """A total that takes no third card beside a hidden two-card total: a natural would end
+    the hand, and without one this total stands (the Player on 6 or 7; the Banker on 7, or
+    on a total that stands against the fifth card, the Player's third if it is dealt)."""
+    if who == "Player":
+        rule = f"the Player {two_card_rule(PLAYER_RULE)}"
+    elif not any(banker_draws(t, v) for v in (None, *range(10))):
+        rule = f"Banker {t} stands whether or not the Player draws"
+    else:
+        rule = (
+            f"if the Player stands, Banker {t} stands; if the Player draws, its third card "
+            f"is card 5, {fifth.name_with_value}, and {tableau_row_rule(t)}"
+        )
+    text = (
+        f"{who} has {t}: natural or not, the {who} takes no third card. A natural would "
+        f"end the hand; without one, {rule}. So the {who} stands."
+    )
+    return Step(who.lower(), "stand", text, (t, None) if who == "Banker" else None)
+
+
+def _without_natural(p: int | None, b: int | None, fifth: Card | None):
+    """(Player draws, Banker draws) in each hand without a natural that the cards allow:
+    every two-card total an unknown card could make, every value of an unknown or
+    not-yet-dealt fifth card (which is the Player's third when the Player draws)."""
+    fifth_values = range(10) if fifth is None or not fifth.known else (fifth.value,)
+    for pt in range(10) if p is None else (p,):
+        for bt in range(10) if b is None else (b,):
+            if is_natural(pt) or is_natural(bt):
+                continue
+            if player_draws(pt):
+                for v in fifth_values:
+                    yield True, banker_draws(bt, v)
+            else:
+                yield False, banker_draws(bt, None)
+
+
+def _later_seats(p: int | None, b: int | None, fifth: Card | None) -> tuple[set, set]:
+    """The seats the fifth and sixth cards take in the hands the unknown cards allow."""
+    seats: tuple[set, set] = (set(), set())
+    for player_draws_, banker_draws_ in _without_natural(p, b, fifth):
+        if player_draws_:
+            seats[0].add("player")
+            if banker_draws_:
+                seats[1].add("banker")
+        elif banker_draws_:
+            seats[0].add("banker")
+    return seats
 
 
 def _player_step(p: int) -> Step:
@@ -334,7 +324,8 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
 
     Fewer cards are fine: `needs` says which card comes next. Unknown cards ("?") are
     fine: decisions that do not depend on them are made, the rest are "undecided" and
-    no card is ever invented. Raises HandError when there are more cards than the hand
+    no card is ever invented; cards dealt after an undecided step are kept in `unplaced`
+    with the seats they may take. Raises HandError when there are more cards than the hand
     can have, saying why it ended, and CardError for a token that is not a card.
     """
     if isinstance(cards, str) or (cards and not isinstance(cards[0], Card)):
@@ -346,9 +337,17 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
     b = _two_card_total(banker_cards)
     steps: list[Step] = []
 
-    def finish(player_action, banker_action, needs, natural, p_done, b_done, complete, used):
-        if len(cards) > used:
-            raise HandError(_too_many(cards, used, steps, complete))
+    def finish(
+        player_action, banker_action, needs, natural, p_done, b_done, complete, used, later=()
+    ):
+        # `later`: for the cards after `used`, the seats each may take (an unknown card
+        # decides which, or whether it is dealt at all).
+        unplaced = []
+        for index in range(used, len(cards)):
+            seats = later[index - used] if index - used < len(later) else set()
+            if not seats:
+                raise HandError(_too_many(cards, index, steps, complete and index == used))
+            unplaced.append(Unplaced(index, cards[index], tuple(sorted(seats, reverse=True))))
         player = _hand("Player", player_cards, p, player_third, p_done)
         banker = _hand("Banker", banker_cards, b, banker_third, b_done)
         winner = None
@@ -366,6 +365,7 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
             needs=needs,
             complete=complete,
             steps=tuple(steps),
+            unplaced=tuple(unplaced),
         )
 
     player_third = banker_third = None
@@ -385,7 +385,29 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
     if natural:
         return finish("natural", "natural", None, True, True, True, True, 4)
     if natural is None:
-        return finish("undecided", "undecided", None, None, False, False, False, 4)
+        # A hidden two-card total may be a natural, which would end the hand. What is the
+        # same with or without one is still decided: a total that stands takes no third
+        # card either way. (Nothing draws for certain: a natural would stop it.)
+        player_action = banker_action = "undecided"
+        if p is not None and not player_draws(p):
+            steps.append(_stands_either_way("Player", p))
+            player_action = "stand"
+        fifth = cards[4] if len(cards) > 4 else None
+        if b is not None and not any(bd for _, bd in _without_natural(p, b, fifth)):
+            steps.append(_stands_either_way("Banker", b, fifth))
+            banker_action = "stand"
+        later = _later_seats(p, b, fifth)
+        return finish(
+            player_action,
+            banker_action,
+            None,
+            None,
+            player_action == "stand",
+            banker_action == "stand",
+            False,
+            4,
+            later,
+        )
 
     # Gate 2: the Player's rule.
     steps.append(_player_step(p))
@@ -402,10 +424,14 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
     banker_decision = steps[-1].decision
     if not player_stood and player_third is None:
         # Waiting for the Player's third card; the Banker's move may already be known.
-        return finish("draw", banker_decision, "player_third", False, False, False, False, 4)
+        banker_done = banker_decision == "stand"
+        return finish("draw", banker_decision, "player_third", False, False, banker_done, False, 4)
     player_action = "stand" if player_stood else "draw"
     if banker_decision == "undecided":
-        return finish(player_action, "undecided", None, False, True, False, False, next_index)
+        # The Player's third card is unknown: a sixth card is the Banker's, if it draws.
+        return finish(
+            player_action, "undecided", None, False, True, False, False, next_index, ({"banker"},)
+        )
     if banker_decision == "draw":
         if len(cards) > next_index:
             banker_third = cards[next_index]
@@ -422,10 +448,10 @@ def _too_many(cards: list[Card], used: int, steps: list[Step], complete: bool) -
     """Why the card after `used` cannot be part of this hand."""
     extra = f"card {used + 1} ({cards[used]}) has no place"
     if not complete:
-        # The hand may go on, but who gets the next card depends on an unknown card.
+        # An unknown card leaves the hand open, but no hand it allows deals this card.
         return (
-            f"Too many cards: {extra}, because it depends on an unknown card whether "
-            "another card is dealt and to whom. Give that card instead of ?."
+            f"Too many cards: {extra}: whatever the unknown cards are, "
+            f"this hand never deals a {_ordinal(used + 1)} card."
         )
     natural = next((s for s in steps if s.gate == "natural"), None)
     if natural and natural.decision == "natural":

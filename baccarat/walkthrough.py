@@ -7,13 +7,15 @@ Also: "what if" one card were different (which decisions change, and why).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from baccarat.cards import Card, parse_card
-from baccarat.rules import Hand, Resolution, Step, resolve
+from baccarat.rules import Hand, HandError, Resolution, Step, resolve
 
 SEATS = ("Player's first card", "Banker's first card", "Player's second card",
          "Banker's second card")  # fmt: skip
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 # The six gates, in the order they are taught.
 GATES = (
@@ -44,12 +46,17 @@ def seat_of(index: int, resolution: Resolution) -> str:
     """Which seat the card at `index` (0-based, dealing order) went to."""
     if index < 4:
         return SEATS[index]
+    for card in resolution.unplaced:
+        if card.index == index:
+            # An unknown card decides whether it is dealt, and to whom.
+            return f"{ORDINALS[index]} card ({card.seat_text})"
     if index == 4 and resolution.player.third_card is not None:
         return "Player's third card"
     return "Banker's third card"
 
 
 def value_sentence(card: Card, seat: str) -> str:
+    seat = seat[0].upper() + seat[1:]
     if not card.known:
         return f"{seat}: unknown (?), so its value is not known."
     if card.rank in "TJQK":
@@ -162,7 +169,12 @@ def walkthrough(resolution: Resolution) -> list[Gate]:
         ),
     ]
     for number, (key, title) in enumerate(GATES[2:], start=3):
-        gates.append(_rule_gate(resolution, key, number, title))
+        gate = _rule_gate(resolution, key, number, title)
+        # A card whose seat is undecided is told at the gate that would deal it.
+        for card in resolution.unplaced:
+            if key == ("player" if "player" in card.seats else "banker"):
+                gate = replace(gate, sentences=(*gate.sentences, card.text))
+        gates.append(gate)
     return gates
 
 
@@ -197,7 +209,8 @@ def what_if(cards: list[Card] | list[str], position: int, new_card: Card | str) 
 
     The changed hand is dealt as the rules deal it: if the change means a card is no
     longer drawn, later cards are dropped; the engine never invents one, so a hand that
-    now needs a card it does not have simply says so.
+    now needs a card it does not have simply says so. A card whose seat now depends on an
+    unknown card is kept, unplaced, and the changed hand says what is undecided.
     """
     before = resolve(cards)
     cards = list(before.cards)
@@ -206,11 +219,16 @@ def what_if(cards: list[Card] | list[str], position: int, new_card: Card | str) 
     if isinstance(new_card, str):
         new_card = parse_card(new_card)
     changed = [*cards[:position], new_card, *cards[position + 1 :]]
-    # Deal only as many cards as the changed hand takes.
-    for length in range(position + 1, len(changed) + 1):
-        after = resolve(changed[:length])
-        if after.needs is None:
-            break
+    # Keep as many cards as the changed hand can take: the longest run that some hand
+    # the (known and unknown) cards allow deals in full.
+    for length in range(len(changed), position, -1):
+        try:
+            after = resolve(changed[:length])
+        except HandError:
+            if length == position + 1:
+                raise
+            continue
+        break
     changes = []
     before_gates = {g.key: g for g in walkthrough(before)}
     for gate in walkthrough(after):

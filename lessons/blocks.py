@@ -47,6 +47,7 @@ class Road:
     show: tuple[str, ...]
     proofs: tuple[str, ...]
     ask: bool
+    next: str | None = None  # B or P: say what that outcome would make each road compare
 
     @property
     def derived(self) -> tuple[str, ...]:

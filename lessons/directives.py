@@ -16,26 +16,33 @@ Text from the engine (inline, or a block that shows it as a rule box):
     {{ rule stands-against 4 }}    …and stands against: "0, 1, 8 or 9"
     {{ rule memory }}              the tableau's memory pattern (a list when a block)
     {{ rule naturals }}            "8 or 9"
+    {{ rule starting-point big_eye_boy }}   where a derived road's first mark comes from:
+                                   "the bead at column 2, row 2; or, if column 2 has …"
     {{ value K }}                  a card's value: "0"
     {{ total 7 8 }}                the working of a total: "7 + 8 = 15 → 5"
     {{ edge banker }}              a house edge per bet placed: "1.06%"
     {{ edge banker resolved }}     …per bet that won or lost (pushes left out)
     {{ edge banker both }}         "1.06% per bet placed (1.17% per bet that won or lost)"
+    {{ edge-ratio tie_8_to_1 tie_9_to_1 }}   how many times the second bet's edge the first
+                                   bet's is, per bet placed: "3" (places=0 by default)
     {{ chance banker }}            how often it happens: banker, player, tie, natural,
                                    player-draws, banker-draws, dragon-7, panda-8, pair
     {{ settle banker 100 Kh 7s 6d Qc }}   what a bet gets on those cards: "wins 95"
     {{ expected-loss banker stake=10 bets=100 }}   the edge over time: "10.58"
 
-Edges, chances and losses take ``decks=N`` (default 8) and ``places=N`` (default 2). Bets are
-the odds engine's: banker, player, tie_8_to_1, tie_9_to_1, ez_banker, super6_banker,
-dragon_7, panda_8, player_pair.
+Edges, ratios, chances and losses take ``decks=N`` (default 8) and ``places=N`` (default 2;
+0 for a ratio). Bets are the odds engine's: banker, player, tie_8_to_1, tie_9_to_1,
+ez_banker, super6_banker, dragon_7, panda_8, player_pair.
 
 Blocks only:
 
     {{ road BPPBTB show=bead_plate,big_road,big_eye_boy proofs=big_eye_boy ask }}
         a scoreboard from outcomes (``-`` for none) with Add Banker / Player / Tie buttons;
         ``show`` picks the roads (default bead_plate,big_road), ``proofs`` lists every mark
-        of a derived road with its proof, ``ask`` adds the Banker / Player ask preview.
+        of a derived road with its proof, ``ask`` adds the Banker / Player ask preview,
+        ``next=B|P`` says under the board what one more Banker / Player would make each
+        derived road shown compare, read off the board as it stands (so it follows the
+        learner's changes; never write that in the prose).
     {{ hand 4h 3s Ad Kc 8d expect=tie tableau values }}
         a complete hand, gate by gate, with a link to the walkthrough; ``expect`` (banker,
         player or tie) is checked against the engine at load; ``tableau`` adds the tableau
@@ -71,6 +78,7 @@ import re
 
 from baccarat.cards import CardError, parse_card, total_working
 from baccarat.charts import memory_pattern
+from baccarat.definitions import starting_point
 from baccarat.mistakes import myths
 from baccarat.odds import odds_of_decks, percent
 from baccarat.payouts import BETS, is_player_pair, money, settle
@@ -137,8 +145,12 @@ def _listing(values) -> str:
 def _rule(args: Args) -> EngineText:
     which = args.positional.pop(0) if args.positional else None
     names = ("player", "player-totals", "banker-stood", "banker-stood-totals", "tableau-row",
-             "draws-against", "stands-against", "memory", "naturals")  # fmt: skip
+             "draws-against", "stands-against", "memory", "naturals", "starting-point")  # fmt: skip
     one_of("rule", which, names)
+    if which == "starting-point":
+        road = one_of("road", args.positional.pop(0) if args.positional else None, DERIVED_ROADS)
+        args.finish()
+        return EngineText(starting_point(road))
     if which in ("tableau-row", "draws-against", "stands-against"):
         row = args.positional.pop(0) if args.positional else ""
         if not (row.isdigit() and 0 <= int(row) <= 7):
@@ -205,6 +217,18 @@ def _edge(args: Args) -> EngineText:
     return EngineText(text, kind="figure")
 
 
+def _edge_ratio(args: Args) -> EngineText:
+    bet = read_bet(args.positional.pop(0) if args.positional else None)
+    other = read_bet(args.positional.pop(0) if args.positional else None)
+    decks = args.number("decks", 8, 1, 8)
+    places = args.number("places", 0, 0, 2)
+    args.finish()
+    shoe = odds_of_decks(decks)
+    if not shoe.edges[other].per_unit:
+        raise DirectiveError(f"edge-ratio: {other} has no house edge to compare with")
+    return EngineText(f"{float(shoe.edge_ratio(bet, other)):.{places}f}", kind="figure")
+
+
 def _chance(args: Args) -> EngineText:
     event = one_of("event", args.positional.pop(0) if args.positional else None, CHANCES)
     decks = args.number("decks", 8, 1, 8)
@@ -260,8 +284,11 @@ def _road(args: Args) -> Road:
     for key in proofs:
         one_of("proofs road", key, DERIVED_ROADS)
     ask = args.flag("ask")
+    following = args.option("next")
+    if following is not None:
+        one_of("next", following, ("B", "P"))
     args.finish()
-    return Road(outcomes, show, proofs, ask)
+    return Road(outcomes, show, proofs, ask, following)
 
 
 def _hand(args: Args) -> HandSpec:
@@ -396,6 +423,7 @@ PARSERS = {
     "value": _value,
     "total": _total,
     "edge": _edge,
+    "edge-ratio": _edge_ratio,
     "chance": _chance,
     "expected-loss": _expected_loss,
     "settle": _settle,

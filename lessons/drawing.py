@@ -10,7 +10,7 @@ from django.utils.safestring import mark_safe
 
 from baccarat.cards import parse_cards
 from baccarat.charts import card_values, tableau_rows, two_card_rows
-from baccarat.roads import OUTCOME_NAMES, ROAD_NAMES, scoreboard
+from baccarat.roads import OUTCOME_NAMES, ROAD_NAMES, next_hand_text, scoreboard
 from baccarat.rules import BANKER_WHEN_PLAYER_STOOD, PLAYER_RULE, resolve
 from hands.views import permalink
 from lessons.blocks import MAX_HANDS, Directive
@@ -120,6 +120,7 @@ def road_context(state, directive, boards):
         reset_value=spec.outcomes,
         notice=notice,
         latest=latest_marks(board, spec) if spec.derived else None,
+        next_text=next_hand_text(board, spec.next, spec.derived) if spec.next else None,
         proofs=[
             {"key": key, "name": ROAD_NAMES[key], "marks": board.derived[key].marks}
             for key in spec.proofs

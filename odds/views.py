@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 
 from django.shortcuts import render
 
-from baccarat.bettors_view import bettors_view
+from baccarat.bettors_view import bettors_view, removal_sentence
 from baccarat.cards import RANKS, CardError, parse_cards
 from baccarat.odds import (
     COMMISSION,
@@ -254,9 +254,8 @@ removals_of = lru_cache(maxsize=64)(effect_of_removal)
 
 
 def removal_rows(values):
-    """The effect-of-removal table, and the largest shift it shows on Banker or Player."""
+    """The effect-of-removal table."""
     rows = removals_of(tuple(values))
-    largest = max((abs(x) for row in rows for x in (row.banker, row.player)), default=0)
     by_value = {row.value: row for row in rows}
     table = []
     for v in VALUES:
@@ -270,7 +269,7 @@ def removal_rows(values):
                 "tie": hundred_thousandths(row.tie) if row else None,
             }
         )
-    return table, f"{largest:.7f}"
+    return table
 
 
 def banker_total_rows(result: Odds):
@@ -333,8 +332,11 @@ def results_context(result: Odds, values):
         "pair_fraction": result.player_pair,
         "edges": edge_rows(result),
         "banker_totals": banker_total_rows(result),
-        **dict(zip(("removals", "largest_shift"), removal_rows(values), strict=True)),
-        "banker_edge": percent(float(result.edges["banker"].per_unit)),
+        "removals": removal_rows(values),
+        # The sentence under the table, sized from the table's own largest shift.
+        "removal_sentence": removal_sentence(
+            removals_of(tuple(values)), result.edges["banker"].per_unit
+        ),
     }
 
 

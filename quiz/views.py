@@ -21,6 +21,7 @@ from django.utils.timesince import timeuntil
 from django.views.decorators.http import require_POST, require_safe
 
 from baccarat.cards import parse_cards
+from baccarat.definitions import naturals_text
 from baccarat.questions import Choice, Question, question_for_skill, random_question
 from baccarat.roads import scoreboard
 from baccarat.rules import resolve
@@ -41,7 +42,7 @@ TOPIC_BLURBS = {
     "mixed": "Any kind of question, at random.",
     "card_value": "What each card counts.",
     "hand_total": "Add up a hand and keep the last digit.",
-    "natural": "Is there an 8 or a 9 in the first two cards?",
+    "natural": f"Do the first two cards make a total of {naturals_text()}?",
     "player_rule": "Does the Player draw a third card?",
     "banker_rule": "Every cell of the tableau and the 8 cases where the Player stood.",
     "winner": "Read a complete hand.",

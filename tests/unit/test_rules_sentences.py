@@ -77,8 +77,37 @@ def test_unknown_opening_card():
     res = resolve("? 9 3 K")
     assert res.natural is True and res.banker_action == "natural" and res.winner is None
     assert res.complete
-    with pytest.raises(HandError, match="depends on an unknown card"):
-        resolve("? 5 3 2 4")
+    # Banker 7 takes no third card, natural or not; the fifth card is kept, unplaced: it
+    # is the Player's third card if the Player draws, which the unknown card decides.
+    res = resolve("? 5 3 2 4")
+    assert res.banker_action == "stand" and res.banker.final_total == 7
+    assert res.player_action == "undecided" and res.player.final_total is None
+    (fifth,) = res.unplaced
+    assert fifth.seats == ("player",) and fifth.text == (
+        "Card 5 (4) is the Player's third card, if the Player draws: an unknown card "
+        "decides that, so it is not placed yet."
+    )
+    # Banker 7 never draws, so no hand these cards allow deals a sixth card.
+    with pytest.raises(HandError, match="card 6 \\(6\\) has no place: whatever the unknown"):
+        resolve("? 5 3 2 4 6")
+
+
+def test_a_total_that_stands_is_settled_beside_a_hidden_natural():
+    """Issue 15 item 20: Player 6 takes no third card whether or not the Banker's hidden
+    total is a natural, so the Player's move and final total are settled."""
+    res = resolve("6 5 K ?")
+    assert res.natural is None and res.player_action == "stand"
+    assert res.player.final_total == 6 and res.banker.final_total is None
+    assert res.banker_action == "undecided" and res.winner is None
+    player = next(s for s in res.steps if s.gate == "player")
+    assert player.text == (
+        "Player has 6: natural or not, the Player takes no third card. A natural would end "
+        "the hand; without one, the Player draws on 0–5 and stands on 6 or 7. "
+        "So the Player stands."
+    )
+    # Player 3 would draw, but a Banker natural would stop it: undecided.
+    res = resolve("3 5 K ?")
+    assert res.player_action == "undecided" and res.player.final_total is None
 
 
 def test_opening_needs():

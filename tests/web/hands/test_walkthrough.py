@@ -179,3 +179,46 @@ def test_classic_examples_are_listed_and_resolve(client):
     for example in classic_hands():
         assert example.title.replace("'", "&#x27;") in html
         assert f'href="/hands/?cards={example.permalink_cards}"' in html
+
+
+def test_player_six_stands_beside_a_hidden_banker_card(client):
+    """Issue 15 item 20: Player 6 takes no third card whether or not the Banker's hidden
+    total is a natural, so the Player's rule and final total are settled."""
+    html = client.get(URL, {"cards": "6,5,K,?", "step": "all"}).content.decode()
+    status, body = gate_html(html, "player")
+    assert status == "done"
+    assert "Player has 6: natural or not, the Player takes no third card." in body
+    assert "Player's third-card value</th><td>no third card" in html
+    assert "Player's final total</th><td>6<" in html
+    assert "Banker's final total</th><td>not known" in html
+    assert gate_html(html, "natural")[0] == gate_html(html, "banker")[0] == "undecided"
+
+
+def test_player_three_beside_a_hidden_banker_card_is_not_decided(client):
+    html = client.get(URL, {"cards": "3,5,K,?", "step": "all"}).content.decode()
+    assert gate_html(html, "player")[0] == "undecided"
+    assert "Player's third-card value</th><td>not decided" in html
+    assert "Player's final total</th><td>not known" in html
+
+
+def test_what_if_an_unknown_keeps_every_card(client):
+    """Issue 15 item 20: making the Player's second card unknown must not drop the
+    Player's third card; its seat now hangs on the unknown card, and the page says so."""
+    html = client.get(
+        URL, {"cards": "7,2,7,5,5", "change": "3", "to": "?", "step": "all"}
+    ).content.decode()
+    comparison = html[html.index('class="comparison"') :]
+    assert "/hands/?cards=7,2,?,5,5" in comparison
+    what_if_cards = re.search(r"What if <span class=\"cards-inline\">(.*?)</span></th>", html, re.S)
+    assert what_if_cards and what_if_cards.group(1).count('<svg class="playing-card') == 5
+    assert (
+        "Card 5 (5) is the Player&#x27;s third card, if the Player draws: an unknown card "
+        "decides that, so it is not placed yet." in comparison
+    )
+    # ...and the changed hand itself walks through with all five cards.
+    html = client.get(URL, {"cards": "7,2,?,5,5", "step": "all"}).content.decode()
+    assert 'class="error"' not in html
+    assert 'class="unplaced" data-card="5"' in html
+    status, body = gate_html(html, "banker")
+    assert status == "done" and "Banker has 7: natural or not" in body
+    assert "Banker's final total</th><td>7<" in html

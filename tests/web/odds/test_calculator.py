@@ -1,6 +1,7 @@
 """The odds calculator page (/odds/), the Banker-total pages' frequencies, and the
 tracker's next-hand odds, through the test client."""
 
+import math
 import re
 from html import unescape
 from urllib.parse import parse_qs, urlparse
@@ -108,7 +109,9 @@ def test_house_edge_in_both_conventions(client):
     ]:
         row = re.search(rf'<tr data-edge="{key}">(.*?)</tr>', edges).group(1)
         assert re.findall(r"<td>([^<]+)</td>", row)[0] == per_unit, key
-    assert "<strong>Per unit staked:</strong>" in html and "<strong>Ties excluded:</strong>" in html
+    assert (
+        "<strong>Per unit staked:</strong>" in html and "<strong>Pushes excluded:</strong>" in html
+    )
     assert "a push" in html and "per bet that won or lost" in html
 
 
@@ -460,3 +463,48 @@ def test_the_page_opens_with_what_the_figures_mean_for_a_bet(client):
     # No odds, no words: the section is hidden rather than stale.
     refused = client.get(reverse("odds:calculator"), {"commission": "abc"}, **HTMX).content.decode()
     assert 'hx-swap-oob="true" hidden>' in refused
+
+
+FRACTION_NAMES = {-2: "hundredth", -3: "thousandth", -4: "ten-thousandth", -5: "hundred-thousandth"}
+
+
+@pytest.mark.parametrize("decks", range(1, 9))
+def test_the_removal_sentence_is_sized_from_the_table_it_sits_under(client, decks):
+    # Issue 15, item 4: "moves the Banker and Player bets by hundred-thousandths" was fixed
+    # text; for 1 deck the table shows shifts up to 0.00103. Read the table as the page shows
+    # it (hundred-thousandths), take its largest Banker or Player shift, and the sentence
+    # must name that size.
+    html = page(client, decks=str(decks))
+    start = html.index('id="removal"')
+    removal = html[start : html.index("</table>", start)]
+    shifts = [
+        abs(float(cell.replace("−", "-"))) / 100_000
+        for row in re.findall(r'<th scope="row">[^<]+</th>(.*?)</tr>', removal, re.S)
+        for cell in re.findall(r"<td>([^<]+)</td>", row)[1:3]  # Banker, Player
+    ]
+    largest = max(shifts)
+    exponent = math.floor(math.log10(largest))
+    count = round(largest / 10**exponent)
+    if count == 10:
+        exponent, count = exponent + 1, 1
+    words = f"about {count} {FRACTION_NAMES[exponent]}{'s' * (count != 1)}"
+    callout = " ".join(html[html.index('<p class="callout">', start) :].split("</p>")[0].split())
+    assert "by hundred-thousandths" not in callout
+    assert f"win by {words} at most" in callout
+    shown_largest = float(re.search(r"the largest shift here is ([0-9.]+)", callout).group(1))
+    assert abs(shown_largest - largest) < 0.5e-7  # the table rounds to 0.0000001 as well
+    assert f"house edge is {percent(float(odds(decks=decks).edges['banker'].per_unit))}" in callout
+
+
+def test_one_deck_moves_the_main_bets_by_about_a_thousandth(client):
+    html = page(client, decks="1")
+    assert "win by about 1 thousandth at most: the largest shift here is 0.0010307" in html
+
+
+def test_pushes_not_only_ties_are_excluded_in_the_second_edge_column(client):
+    # Issue 15, item 15: the EZ Banker's Dragon 7 pushes are left out too.
+    html = page(client)
+    edges = html[html.index('id="edges"') :]
+    assert "Ties excluded" not in html
+    assert '<th scope="col">Pushes excluded</th>' in edges
+    assert "a Dragon 7 on EZ Banker as well" in html

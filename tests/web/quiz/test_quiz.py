@@ -20,7 +20,7 @@ from baccarat.mistakes import myths
 from baccarat.payouts import settle
 from baccarat.questions import GENERATORS, banker_rule, player_rule, random_question, truths
 from baccarat.roads import scoreboard
-from baccarat.rules import banker_draws, player_draws, resolve
+from baccarat.rules import NATURALS, banker_draws, player_draws, resolve
 from baccarat.skills import BANKER_SKILLS, PRACTICE_SKILLS
 from progress.learner import Learner
 from progress.models import SkillCard
@@ -738,3 +738,11 @@ def test_pressing_keys_at_random_never_makes_a_best(client, clock):
     assert client.session["quiz_speed_best"]["right"] == 19
     random_minute(client, clock, T + timedelta(minutes=6), 30, 28)  # score 26 beats 18
     assert client.session["quiz_speed_best"]["right"] == 28
+
+
+def test_the_naturals_topic_asks_about_the_two_card_total(client):
+    # Issue 15, item 1: a natural is a two-card *total* of 8 or 9 (9 + 5 is not one, 4 + 4 is).
+    html = client.get(reverse("quiz:index")).content.decode()
+    naturals = " or ".join(str(n) for n in NATURALS)
+    assert "Is there an 8 or a 9 in the first two cards?" not in html
+    assert f"Do the first two cards make a total of {naturals}?" in html

@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from baccarat.cards import RANK_NAMES, RANK_VALUES
+from baccarat.odds import odds_of_decks, percent
 from baccarat.rules import (
     NATURALS,
+    TABLEAU,
     _article,
     _span,
     banker_draws,
@@ -120,3 +122,37 @@ def tableau_reachability() -> Reachability:
                     counts["reaching"] += 1
                     cells.add((banker_total, third))
     return Reachability(raw=1000, cells=len(cells), **counts)
+
+
+@dataclass(frozen=True)
+class Headline:
+    figure: str  # "34.30%"
+    says: str  # what it counts, as a sentence that follows the figure
+    anchor: str  # the part of the rules page that explains it; "" for the odds page
+
+
+def rules_at_a_glance(decks: int = 8) -> list[Headline]:
+    """The rules page's headline figures, exact for a full shoe of `decks` decks."""
+    shoe = odds_of_decks(decks)
+    decided = shoe.p("banker") + shoe.p("player")
+    cells = len(TABLEAU) * len(TABLEAU[0])
+    return [
+        Headline(percent(shoe.p("natural_any")), "of hands end at once, with a natural", "natural"),
+        Headline(
+            percent(shoe.p("player_draws")), "of hands the Player draws a third card", "player"
+        ),
+        Headline(
+            percent(shoe.p("banker_draws")), "of hands the Banker draws a third card", "banker"
+        ),
+        Headline(
+            str(cells),
+            f"cells in the tableau: {len(TABLEAU)} Banker totals × {len(TABLEAU[0])} third cards",
+            "tableau",
+        ),
+        Headline(
+            percent(shoe.p("banker") / decided),
+            f"of the hands that do not tie go to Banker, {percent(shoe.p('player') / decided)} "
+            "to Player: not 50/50",
+            "",
+        ),
+    ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from baccarat.payouts import Settlement, settle
 from baccarat.rules import (
     Resolution,
     banker_draws,
@@ -136,3 +137,27 @@ def classic_hands() -> list[Example]:
         _example("A three-card 8 is not a natural", complete_hand(3, 5, 5)),
         _example("Banker 4 vs Player third card 1", complete_hand(4, 4, 1)),
     ]
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A worked hand and what one bet on it gets (baccarat.payouts)."""
+
+    example: Example
+    settlement: Settlement
+
+
+def two_and_three_card_sevens(bet: str = "ez_banker", stake: int = 100) -> list[Settled]:
+    """Banker winning with a two-card 7 and with a three-card 7, each settled as `bet`: at
+    an EZ Baccarat table the first is paid in full and the second, the Dragon 7, pushes."""
+    hands = [
+        # Banker 7 stands; the Player stood on 6.
+        ("Banker wins with a two-card 7", deal_for(6, 7)),
+        # The Player stood on 6, so Banker 3 draws (0–5 draw): a 4 makes a three-card 7.
+        ("Banker wins with a three-card 7 (a Dragon 7)", deal_for(6, 3, None, 4)),
+    ]
+    settled = []
+    for title, cards in hands:
+        example = _example(title, cards)
+        settled.append(Settled(example, settle(bet, stake, example.resolution)))
+    return settled

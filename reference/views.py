@@ -1,3 +1,4 @@
+import re
 import tomllib
 from itertools import groupby
 from pathlib import Path
@@ -10,11 +11,13 @@ from baccarat.cards import total_working
 from baccarat.charts import (
     card_values,
     memory_pattern,
+    rules_at_a_glance,
     tableau_reachability,
     tableau_rows,
     two_card_rows,
 )
-from baccarat.examples import banker_row_examples, deal_for
+from baccarat.definitions import glossary_texts, natural_definition, tableau_definition
+from baccarat.examples import banker_row_examples, deal_for, two_and_three_card_sevens
 from baccarat.mistakes import common_mistakes, harmless_here, myths
 from baccarat.odds import odds_of_decks
 from baccarat.rules import (
@@ -28,7 +31,17 @@ from baccarat.rules import (
 )
 from reference.learner_home import learner_home
 
+GLANCE_DECKS = 8  # the shoe most tables deal
 GLOSSARY_FILE = Path(__file__).resolve().parent / "content" / "glossary.toml"
+ENGINE_TEXT = re.compile(r"\{([a-z_]+(?::[a-z_]+)?)\}")
+
+
+def definition_text(definition):
+    """A definition with each "{natural}", "{start:big_eye_boy}"... replaced by the engine's
+    sentence (baccarat.definitions), so the glossary and the rules say it in the same words.
+    A name the engine does not know is a KeyError: a content bug the tests catch."""
+    texts = glossary_texts()
+    return ENGINE_TEXT.sub(lambda match: texts[match.group(1)], definition)
 
 
 def glossary_terms():
@@ -46,7 +59,7 @@ def glossary_terms():
                 "name": entry["name"],
                 "slug": slugs[entry["name"]],
                 "letter": entry["name"][0].upper(),
-                "definition": entry["definition"],
+                "definition": definition_text(entry["definition"]),
                 # A `see` name that is not a term is a content bug; the tests catch it.
                 "see": [
                     {"name": name, "slug": slugs.get(name, "")} for name in entry.get("see", ())
@@ -76,6 +89,10 @@ def rules(request):
         "card_values": card_values(),
         "final_digit_examples": [total_working(v) for v in ([7, 8], [9, 9], [5, 5], [6, 1])],
         "naturals": NATURALS,
+        "glance": rules_at_a_glance(GLANCE_DECKS),
+        "glance_decks": GLANCE_DECKS,
+        "natural_definition": natural_definition(),
+        "tableau_definition": tableau_definition(),
         "natural_example": resolve(deal_for(8, 5)),
         "player_rule": player_rule_text(),
         "player_rows": two_card_rows(PLAYER_RULE),
@@ -131,6 +148,8 @@ def banker_row(request, total):
         "stood_draws": BANKER_WHEN_PLAYER_STOOD[total] == "D",
         "banker_stood_rule": banker_stood_rule_text(),
         "examples": banker_row_examples(total),
+        # Banker 7 stands: its page is where a two-card 7 meets EZ Baccarat's three-card one.
+        "sevens": two_and_three_card_sevens() if total == 7 else None,
         "mistakes": common_mistakes(total),
         "harmless": harmless_here(total),
         "previous": total - 1 if total > 0 else None,

@@ -4,7 +4,12 @@ their words claim."""
 import pytest
 
 from baccarat.charts import memory_pattern, tableau_reachability
-from baccarat.examples import banker_row_examples, deal_for, two_cards_for
+from baccarat.examples import (
+    banker_row_examples,
+    deal_for,
+    two_and_three_card_sevens,
+    two_cards_for,
+)
 from baccarat.mistakes import GENERAL_MISTAKES, common_mistakes, harmless_here, myths
 from baccarat.rules import banker_draws, resolve
 
@@ -98,3 +103,16 @@ def test_every_general_mistake_is_either_shown_or_called_harmless(banker_total):
     harmless = set(harmless_here(banker_total))
     assert shown.isdisjoint(harmless)
     assert set(GENERAL_MISTAKES.values()) <= shown | harmless
+
+
+def test_a_two_card_seven_is_paid_and_a_three_card_seven_pushes_at_ez():
+    two, three = two_and_three_card_sevens()
+    for shown in (two, three):
+        hand = shown.example.resolution
+        assert hand.winner == "banker" and hand.banker.final_total == 7
+    assert len(two.example.resolution.banker.cards) == 2
+    assert len(three.example.resolution.banker.cards) == 3
+    assert (two.settlement.result, two.settlement.net) == ("win", 100)
+    assert (three.settlement.result, three.settlement.net) == ("push", 0)
+    # At a standard table both are Banker wins less the commission.
+    assert {s.settlement.net for s in two_and_three_card_sevens("banker")} == {95}

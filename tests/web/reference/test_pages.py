@@ -4,6 +4,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
+from baccarat.examples import two_and_three_card_sevens
 from reference.context_processors import NAV
 from reference.views import glossary_terms
 
@@ -146,3 +147,35 @@ def test_every_page_answers_head_as_get(client, url):
     assert get.status_code == 200, url
     assert head.status_code == 200 and head.content == b""
     assert head["Content-Type"] == get["Content-Type"]
+
+
+def test_the_banker_7_page_sets_a_two_card_7_against_a_dragon_7(client):
+    html = client.get(reverse("reference:banker_row", args=[7])).content.decode()
+    section = html[
+        html.index('id="dragon-7"') : html.index("</section>", html.index('id="dragon-7"'))
+    ]
+    two, three = two_and_three_card_sevens()
+    for shown in (two, three):
+        assert shown.example.title in section and shown.settlement.why in section
+    assert "<strong>Win</strong>" in section and "<strong>Push</strong>" in section
+    assert (
+        'id="dragon-7"'
+        not in client.get(reverse("reference:banker_row", args=[6])).content.decode()
+    )
+
+
+def test_the_rules_page_opens_with_its_headline_figures(client):
+    html = client.get(reverse("reference:rules")).content.decode()
+    glance = html[html.index('class="at-a-glance"') : html.index('class="toc"')]
+    figures = re.findall(r'<a href="([^"]+)"><strong class="stat">([^<]+)</strong>', glance)
+    # FIGURES.md: any natural 0.343049; the rest from the engine's exact counts.
+    assert figures == [
+        ("#natural", "34.30%"),
+        ("#player", "50.34%"),
+        ("#banker", "43.54%"),
+        ("#tableau", "80"),
+        (reverse("odds:calculator"), "50.68%"),
+    ]
+    assert "49.32% to Player: not 50/50" in glance
+    for anchor, _figure in figures[:4]:
+        assert f'id="{anchor[1:]}"' in html

@@ -2,7 +2,8 @@
 card values, the two-card totals, the natural check, the Player's rule, the Banker's rule
 and the result. Every sentence comes from the resolution in `baccarat.rules`.
 
-Also: "what if" one card were different (which decisions change, and why).
+Also: "what if" one card were different (which decisions change, and why), and the bets
+settled at the table variant the learner chooses.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from baccarat.cards import Card, parse_card
+from baccarat.payouts import money, settle
 from baccarat.rules import Hand, HandError, Resolution, Step, resolve
 
 SEATS = ("Player's first card", "Banker's first card", "Player's second card",
@@ -248,3 +250,47 @@ def what_if(cards: list[Card] | list[str], position: int, new_card: Card | str) 
         after,
         tuple(changes),
     )
+
+
+# --- settling at a table ---------------------------------------------------------------
+
+# The table variants the worksheet settles at: (short name, what is different, the Banker
+# bet there).
+TABLES = {
+    "standard": ("Punto banco (5% commission)", "5% commission on Banker wins", "banker"),
+    "ez": (
+        "EZ Baccarat",
+        "no commission; a Banker win on a three-card 7 (a Dragon 7) pushes",
+        "ez_banker",
+    ),
+    "super6": (
+        "Super 6 (no commission)",
+        "no commission; a Banker win on 6 pays half",
+        "super6_banker",
+    ),
+}
+UNIT_STAKE = 100
+
+
+def settlement_sentences(resolution: Resolution, table: str) -> tuple[str, ...]:
+    """A Banker, a Player and a Tie bet of 100 settled at `table` (a key of TABLES), or
+    why they cannot be settled yet."""
+    if resolution.winner is None:
+        if resolution.needs:
+            return (f"Not settled yet: the hand is waiting for {resolution.needs_text}.",)
+        return (
+            "Not settled: an unknown card hides the result, and a table settles only on "
+            "cards it has seen.",
+        )
+    banker_bet = TABLES[table][2]
+    sentences = []
+    for label, bet in (("Banker", banker_bet), ("Player", "player"), ("Tie", "tie")):
+        s = settle(bet, UNIT_STAKE, resolution)
+        if s.result == "win":
+            outcome = f"wins {money(s.net)}"
+        elif s.result == "push":
+            outcome = f"pushes (the {money(s.stake)} comes back)"
+        else:
+            outcome = f"loses {money(-s.net)}"
+        sentences.append(f"{label} bet of {money(s.stake)}: {outcome}. {s.why}")
+    return tuple(sentences)

@@ -1,7 +1,8 @@
 """The hand page, /hands/: enter or deal a hand and walk through it gate by gate, ask
 "what if" one card were different, or open a classic example.
 
-Everything the page says comes from baccarat.walkthrough; the view only reads the query
+Everything the page says comes from baccarat.walkthrough (and baccarat.inference, which
+works back from the final totals to one unknown card); the view only reads the query
 string. The page is a GET form, so every state is a shareable URL; htmx swaps the hand's
 panel in place and keeps the address bar on the permalink.
 """
@@ -16,9 +17,17 @@ from baccarat.cards import RANKS, CardError, parse_card, parse_cards
 from baccarat.charts import tableau_rows
 from baccarat.examples import classic_hands
 from baccarat.felt import lay_out
+from baccarat.inference import InferenceError, infer
 from baccarat.rules import HandError, resolve
 from baccarat.shoe import random_hand
-from baccarat.walkthrough import GATES, seat_of, walkthrough, what_if
+from baccarat.walkthrough import (
+    GATES,
+    TABLES,
+    seat_of,
+    settlement_sentences,
+    walkthrough,
+    what_if,
+)
 from guards.inputs import InputError, shown, whole_number
 
 KEYPAD = [("10" if rank == "T" else rank) for rank in RANKS] + ["?"]
@@ -80,10 +89,60 @@ def read_what_if(request, resolution):
         return None, f"What if: {error}"
 
 
+def read_table(request):
+    """?table=standard|ez|super6 (standard when absent): (the table or None, an error)."""
+    value = request.GET.get("table", "").strip()
+    if not value:
+        return "standard", None
+    if value in TABLES:
+        return value, None
+    return None, (
+        f"Table: {shown(value)} is not a table here; choose standard, ez or super6. "
+        "The bets are not settled until you choose one."
+    )
+
+
+def read_totals(request):
+    """?player_total=&banker_total=: ({side: total or None}, {side: error})."""
+    totals, errors = {}, {}
+    for side in ("player", "banker"):
+        value = request.GET.get(f"{side}_total", "").strip()
+        totals[side] = None
+        if not value:
+            continue
+        try:
+            totals[side] = whole_number(value, field=side, low=0, high=9)
+        except InputError:
+            errors[side] = (
+                f"{side.capitalize()}'s final total: {shown(value)} is not a total; a total "
+                "is a whole number from 0 to 9."
+            )
+    return totals, errors
+
+
+def read_inference(request, resolution):
+    """The worked-back unknown card, when final totals are given: (inference, totals,
+    errors), errors keyed "player", "banker" (a bad total) or "hand"."""
+    totals, errors = read_totals(request)
+    if errors or (totals["player"] is None and totals["banker"] is None):
+        return None, totals, errors
+    try:
+        return infer(list(resolution.cards), totals["player"], totals["banker"]), totals, {}
+    except InferenceError as error:
+        return None, totals, {"hand": str(error)}
+
+
+def kept(request):
+    """The choices a permalink keeps beside the cards: a valid table other than the
+    standard one."""
+    table, _error = read_table(request)
+    return {"table": table if table != "standard" else None}
+
+
 def hands(request):
     edited = edited_tokens(request)
     if edited is not None:
-        url = permalink(edited)
+        url = permalink(edited, **kept(request))
         if not request.htmx:
             return HttpResponseRedirect(url)
         response = hand_page(request, typed=", ".join(edited))
@@ -102,6 +161,8 @@ def hand_page(request, typed):
         "error": None,
         "step": step,
         "last_step": LAST_STEP,
+        "tables": TABLES,
+        "table_kept": kept(request)["table"],
     }
     if typed:
         try:
@@ -129,6 +190,19 @@ def walk_context(request, resolution, step):
     gates = walkthrough(resolution)
     comparison, what_if_error = read_what_if(request, resolution)
     banker_gate = gates[4]
+    table, table_error = read_table(request)
+    inference, totals, inference_errors = read_inference(request, resolution)
+    # Permalinks keep the table and the totals given (when they are valid).
+    extra = {
+        **kept(request),
+        "player_total": totals["player"],
+        "banker_total": totals["banker"],
+    }
+
+    def link(step=None):
+        return permalink(tokens, step, **extra)
+
+    unknown = sum(not card.known for card in resolution.cards)
     return {
         "resolution": resolution,
         "spots": lay_out(resolution, fresh_from=fresh_from(request, resolution)),
@@ -137,10 +211,10 @@ def walk_context(request, resolution, step):
         "felt_totals": "final" if step >= LAST_STEP else "two" if step >= 2 else "",
         "gates": gates,
         "current": gates[step - 1],
-        "permalink": permalink(tokens),
-        "back_url": permalink(tokens, step - 1) if step > 1 else None,
-        "next_url": permalink(tokens, step + 1) if step < LAST_STEP else None,
-        "all_url": permalink(tokens, "all"),
+        "permalink": link(),
+        "back_url": link(step - 1) if step > 1 else None,
+        "next_url": link(step + 1) if step < LAST_STEP else None,
+        "all_url": link("all"),
         "seats": [(i + 1, seat_of(i, resolution), card) for i, card in enumerate(resolution.cards)],
         "what_if": comparison,
         "what_if_error": what_if_error,
@@ -150,4 +224,18 @@ def walk_context(request, resolution, step):
         "show_totals": step >= 2,
         "show_third": step >= 4,
         "show_final": step >= LAST_STEP,
+        # Settling at the chosen table (gate 6), and the unknown card worked back from the
+        # final totals: an inference, shown beside the hand, never put in the hand.
+        "table": table,
+        "table_name": f"{TABLES[table][0]}: {TABLES[table][1]}" if table else None,
+        "table_error": table_error,
+        "settlement": settlement_sentences(resolution, table) if table else (),
+        "offer_inference": unknown == 1 or bool(inference_errors) or inference is not None,
+        "inference": inference,
+        "inference_errors": list(inference_errors.values()),
+        "invalid_totals": inference_errors,
+        "totals_given": {
+            side: request.GET.get(f"{side}_total", "").strip() for side in ("player", "banker")
+        },
+        "totals": totals,
     }

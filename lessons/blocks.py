@@ -23,6 +23,7 @@ from baccarat.questions import (
 )
 from baccarat.roads import DERIVED_ROADS
 from baccarat.rules import Resolution
+from baccarat.table_questions import ask_question
 from baccarat.walkthrough import Gate
 
 MAX_HANDS = 100  # the longest board a lesson road may grow to (a shoe is about 80 hands)
@@ -138,7 +139,7 @@ class Check:
     error."""
 
     id: str
-    source: str  # skill | mark | bead | settle | lowest-edge | myth
+    source: str  # skill | mark | bead | settle | lowest-edge | myth | ask
     value: str  # the skill, road, side, bet, bets or word
     side: str = ""
     outcomes: str = ""
@@ -158,6 +159,8 @@ class Check:
             return settle_question(self.value, self.stake, self.cards, rng)
         if self.source == "lowest-edge":
             return lowest_edge_question(tuple(self.value.split(",")), self.decks)
+        if self.source == "ask":
+            return ask_question(self.value, self.stake)
         return myth_question(self.value)
 
 

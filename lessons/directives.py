@@ -27,6 +27,14 @@ Text from the engine (inline, or a block that shows it as a rule box):
                                    bet's is, per bet placed: "3" (places=0 by default)
     {{ chance banker }}            how often it happens: banker, player, tie, natural,
                                    player-draws, banker-draws, dragon-7, panda-8, pair
+    {{ chance banker-decided }}    …as a share of the hands that do not tie (player-decided)
+    {{ shape strong 6 }}           why the tableau has its shape (baccarat.tableau_shape): of
+                                   the Player's drawing hands, the share a third card of 6
+                                   leaves on 6 to 9 (improves, worsens: raises, lowers the
+                                   total; rows: the Banker rows that draw against it, "7")
+    {{ shape agree }}              the cells where the tableau's move gives the Banker hand
+                                   more wins less losses: "79 of its 80"; shape exceptions
+                                   names the others; shape gain 4 1 is by how much per hand
     {{ settle banker 100 Kh 7s 6d Qc }}   what a bet gets on those cards: "wins 95"
     {{ expected-loss banker stake=10 bets=100 }}   the edge over time: "10.58"
 
@@ -54,6 +62,7 @@ Blocks only:
     {{ edges banker player … }}    house edges in both conventions, as a table
     {{ over-time banker player stake=10 }}   expected losses after 10 … 10,000 bets
     {{ settle banker 100 Kh 7s 6d Qc expect=win }}   the hand and how the bet is settled
+    {{ tableau-shape }}            the shape figures for every third card, as a table
     {{ helplines }}                where to find help
     {{ check <id> <question> }}    an inline check; the lesson is complete when all pass
 
@@ -68,6 +77,10 @@ A check's question is one of:
     settle=<bet> stake=N cards=c,c,c,c  how much comes back
     lowest-edge=<bet>,<bet>,…      which bet has the lowest house edge
     myth=<word>                    the myth (from baccarat.mistakes) containing that word
+    ask=<question> stake=N         a question about the table (baccarat.table_questions):
+                                   tie-to:9, tie-for:9, decided, lifts:1,6,8,9,
+                                   lowers:2,5,7,9, fact:dealer-error, fact:electronic,
+                                   fact:live-shoe, fact:paytable
 
 The check's id is the progress key: keep it when editing the lesson.
 """
@@ -118,6 +131,7 @@ from lessons.blocks import (
     SettleSpec,
     TableauSpec,
 )
+from lessons.shape import shape, tableau_shape
 
 _CHECK_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ROAD_KEYS = ("bead_plate", "big_road", *DERIVED_ROADS)
@@ -125,6 +139,7 @@ CHANCES = {
     "banker": "banker", "player": "player", "tie": "tie", "natural": "natural_any",
     "player-draws": "player_draws", "banker-draws": "banker_draws",
     "dragon-7": "dragon_7", "panda-8": "panda_8", "pair": None,
+    "banker-decided": None, "player-decided": None,
 }  # fmt: skip
 SKILLS = (
     r"value:(A|[2-9]|T|J|Q|K)", r"total:[23]", r"natural", r"winner", r"player:[0-7]",
@@ -133,7 +148,7 @@ SKILLS = (
     r"derived:(big_eye_boy|small_road|cockroach_pig)", r"myth",
 )  # fmt: skip
 BLOCK_ONLY = {"road", "hand", "tableau-row", "tableau", "chart", "edges", "over-time", "check",
-              "helplines"}  # fmt: skip
+              "helplines", "tableau-shape"}  # fmt: skip
 
 
 def _listing(values) -> str:
@@ -235,7 +250,10 @@ def _chance(args: Args) -> EngineText:
     places = args.number("places", 2, 0, 4)
     args.finish()
     shoe = odds_of_decks(decks)
-    value = shoe.player_pair if event == "pair" else shoe.exact(CHANCES[event])
+    if event.endswith("-decided"):
+        value = shoe.exact(event[:-8]) / (shoe.exact("banker") + shoe.exact("player"))
+    else:
+        value = shoe.player_pair if event == "pair" else shoe.exact(CHANCES[event])
     return EngineText(percent(value, places), kind="figure")
 
 
@@ -369,11 +387,11 @@ def _check(args: Args) -> Check:
     check_id = args.positional.pop(0)
     if not _CHECK_ID.match(check_id):
         raise DirectiveError(f"check id {check_id!r}: use lower-case letters, digits and dashes")
-    sources = [key for key in ("skill", "mark", "bead", "settle", "lowest-edge", "myth")
+    sources = [key for key in ("skill", "mark", "bead", "settle", "lowest-edge", "myth", "ask")
                if key in args.options]  # fmt: skip
     if len(sources) != 1:
         raise DirectiveError(
-            "check: give exactly one of skill=, mark=, bead=, settle=, lowest-edge=, myth="
+            "check: give exactly one of skill=, mark=, bead=, settle=, lowest-edge=, myth=, ask="
         )
     source = sources[0]
     value = args.option(source)
@@ -401,6 +419,8 @@ def _check(args: Args) -> Check:
         if len(bets) < 2 or len(bets) > 4:
             raise DirectiveError("lowest-edge: name two to four bets, separated by commas")
         check = Check(check_id, "lowest-edge", value, decks=args.number("decks", 8, 1, 8))
+    elif source == "ask":
+        check = Check(check_id, "ask", value, stake=args.number("stake", 10, 1, 1_000_000))
     else:
         if not any(value.lower() in m.myth.lower() for m in myths()):
             raise DirectiveError(f"myth={value}: no myth in baccarat.mistakes mentions it")
@@ -436,6 +456,8 @@ PARSERS = {
     "over-time": _over_time,
     "check": _check,
     "helplines": _helplines,
+    "shape": shape,
+    "tableau-shape": tableau_shape,
 }
 
 

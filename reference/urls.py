@@ -9,4 +9,5 @@ urlpatterns = [
     path("rules/", views.rules, name="rules"),
     re_path(r"^rules/banker/(?P<total>[0-9])/$", views.banker_row, name="banker_row"),
     path("glossary/", views.glossary, name="glossary"),
+    path("faq/", views.faq, name="faq"),
 ]

@@ -29,6 +29,7 @@ from baccarat.rules import (
     resolve,
     tableau_row_rule,
 )
+from reference.faq import faq as faq_answers
 from reference.learner_home import learner_home
 
 GLANCE_DECKS = 8  # the shoe most tables deal
@@ -82,6 +83,10 @@ def glossary(request):
     ]
     context = {"letters": letters, "term_count": len(terms)}
     return render(request, "reference/glossary.html", context)
+
+
+def faq(request):
+    return render(request, "reference/faq.html", {"answers": faq_answers(), "decks": GLANCE_DECKS})
 
 
 def rules(request):

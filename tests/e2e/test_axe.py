@@ -15,7 +15,8 @@ PAGES = [
     "/odds/", "/tracker/", "/tracker/import/", "/lessons/", "/lessons/foundations/",
     "/lessons/foundations/who-wins/", "/lessons/big-eye-boy/rule-1/", "/glossary/", "/quiz/",
     "/quiz/banker-rule/", "/quiz/big-road/", "/quiz/card-value/", "/quiz/progress/",
-    "/quiz/speed/", "/accounts/signup/", "/accounts/login/",
+    "/quiz/speed/", "/accounts/signup/", "/accounts/login/", "/faq/",
+    "/lessons/banker-rule/why-this-shape/",
 ]  # fmt: skip
 SHOE = "BBPTPBPPBBBPTBPBBPPPBTBPBPPBBBBPBPPTBBPBPPBPBBPTBPPB"
 SCHEMES = ["light", "dark"]

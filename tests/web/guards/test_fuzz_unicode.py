@@ -78,7 +78,10 @@ INPUTS = [
     (
         "GET",
         "/hands/",
-        ("cards", "step", "change", "to", "add", "pop", "deal", "clear", "header:HX-Request"),
+        (
+            "cards", "step", "change", "to", "add", "pop", "deal", "clear",
+            "table", "player_total", "banker_total", "header:HX-Request",
+        ),  # fmt: skip
     ),
     ("GET", "/hands/practice/", ()),
     ("POST", "/hands/practice/answer/", ("hand", "gate", "answer", "header:HX-Request")),

@@ -222,3 +222,148 @@ def test_what_if_an_unknown_keeps_every_card(client):
     status, body = gate_html(html, "banker")
     assert status == "done" and "Banker has 7: natural or not" in body
     assert "Banker's final total</th><td>7<" in html
+
+
+# --- working back to a hidden card, and settling at the chosen table (issue 15) ---------
+
+
+def gates_of(html):
+    return html[html.index('<ol class="gates"') : html.index("</ol>")]
+
+
+def without_settlement(html):
+    return re.sub(r'<div class="settlement".*?</div>', "", html, flags=re.S)
+
+
+def section_html(html, css_class):
+    match = re.search(rf'<section class="[^"]*\b{css_class}\b[^"]*"(.*?)</section>', html, re.S)
+    assert match, css_class
+    return match.group(1)
+
+
+def test_the_hidden_card_is_inferred_and_labelled_as_an_inference(client):
+    # Banker 3 + ? stands against the Player's 8 and ends on 7 only with a 4.
+    html = client.get(
+        URL, {"cards": "4,3,A,?,8", "player_total": "3", "banker_total": "7", "step": "all"}
+    ).content.decode()
+    infer = section_html(html, "infer")
+    assert "<strong>Inferred, not seen:</strong> The unknown card must count 4:" in infer
+    assert "the Banker&#x27;s total would not be 7" in infer
+    assert '<tr class="inferred"><th scope="row">Card 4 (?): inferred, not seen</th>' in html
+    # The hand itself keeps its unknown card: the felt still shows it face down, and the
+    # walk still reads the result as not known.
+    felt = html[html.index('<div class="felt"') : html.index('class="worksheet-table"')]
+    assert felt.count('class="playing-card face-down" viewBox="0 0 50 70" data-card="?"') == 1
+    assert "Banker's final total</th><td>not known" in html
+    assert gate_html(html, "result")[0] != "done"
+    # The permalink keeps the totals.
+    assert 'href="/hands/?cards=4,3,A,?,8&amp;player_total=3&amp;banker_total=7"' in html
+
+
+def test_two_values_and_none(client):
+    html = client.get(URL, {"cards": "?,3,A,K", "banker_total": "3"}).content.decode()
+    assert "It could be 7 or 8" in section_html(html, "infer")
+    html = client.get(URL, {"cards": "6,5,K,?", "player_total": "6", "banker_total": "2"})
+    assert "No card fits these totals: check them." in html.content.decode()
+
+
+def test_the_totals_form_is_offered_for_one_unknown_card_only(client):
+    assert 'id="player_total"' in client.get(URL, {"cards": "4,3,A,?,8"}).content.decode()
+    assert 'id="player_total"' not in client.get(URL, {"cards": "4,3,A,K,8"}).content.decode()
+    assert 'id="player_total"' not in client.get(URL, {"cards": "?,3,?,K"}).content.decode()
+    html = client.get(URL, {"cards": "4,3,A,K,8", "player_total": "3"}).content.decode()
+    assert "needs exactly one unknown card (?); this hand has none." in html
+
+
+@pytest.mark.parametrize(
+    "totals, message",
+    [
+        ({"player_total": "12"}, "Player&#x27;s final total: “12” is not a total"),
+        ({"banker_total": "x"}, "Banker&#x27;s final total: “x” is not a total"),
+        ({"banker_total": "-1"}, "Banker&#x27;s final total: “-1” is not a total"),
+    ],
+)
+def test_nonsense_totals_are_refused_with_a_message(client, totals, message):
+    response = client.get(URL, {"cards": "4,3,A,?,8", "step": "all", **totals})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<p class="error" id="infer-error" role="alert">{message}' in html
+    assert "a whole number from 0 to 9" in html and 'aria-invalid="true"' in html
+    assert "Inferred, not seen" not in html
+    # Nothing else changes: the walk is the same hand's.
+    plain = client.get(URL, {"cards": "4,3,A,?,8", "step": "all"}).content.decode()
+    assert gates_of(html) == gates_of(plain)
+
+
+DRAGON_7 = "3,2,K,K,2,5"  # Player 5 against a three-card Banker 7
+BANKER_SIX = "2,3,2,3,K"  # Player 4 against a two-card Banker 6
+
+
+def settlement(html):
+    match = re.search(r'<div class="settlement"[^>]*>(.*?)</div>', html, re.S)
+    assert match
+    return match.group(1)
+
+
+def test_ez_pushes_the_banker_bet_on_a_dragon_7(client):
+    html = client.get(URL, {"cards": DRAGON_7, "step": "all", "table": "ez"}).content.decode()
+    lines = settlement(html)
+    assert "At the table: EZ Baccarat" in lines
+    assert "Banker bet of 100: pushes (the 100 comes back). Banker won with a three-card 7" in lines
+    assert "Player bet of 100: loses 100." in lines and "Tie bet of 100: loses 100." in lines
+    assert '<option value="ez" selected>' in html
+
+
+def test_super_6_pays_half_on_a_winning_6(client):
+    html = client.get(URL, {"cards": BANKER_SIX, "step": "all", "table": "super6"})
+    assert "Banker bet of 100: wins 50. Banker won with 6" in settlement(html.content.decode())
+
+
+def test_the_standard_table_takes_5_percent(client):
+    for query in ({}, {"table": "standard"}):
+        html = client.get(URL, {"cards": BANKER_SIX, "step": "all", **query}).content.decode()
+        assert "Banker bet of 100: wins 95. Banker wins pay even money less 5% commission." in (
+            settlement(html)
+        )
+    # A Dragon 7 is an ordinary Banker win there.
+    html = client.get(URL, {"cards": DRAGON_7, "step": "all"}).content.decode()
+    assert "Banker bet of 100: wins 95." in settlement(html)
+
+
+def test_a_tie_pushes_banker_and_player_and_pays_the_tie(client):
+    html = client.get(URL, {"cards": "3,3,3,3", "step": "all", "table": "super6"})
+    lines = settlement(html.content.decode())
+    assert "Banker bet of 100: pushes" in lines and "Player bet of 100: pushes" in lines
+    assert "Tie bet of 100: wins 800." in lines
+
+
+def test_the_settlement_waits_for_gate_6_and_for_seen_cards(client):
+    html = client.get(URL, {"cards": BANKER_SIX, "step": 5, "table": "ez"}).content.decode()
+    assert "Banker bet of 100" not in html
+    html = client.get(URL, {"cards": "4,3,A,K,?", "step": "all"}).content.decode()
+    assert "a table settles only on cards it has seen" in settlement(html)
+
+
+def test_a_bad_table_is_named_and_nothing_else_changes(client):
+    response = client.get(URL, {"cards": BANKER_SIX, "step": "all", "table": "macau"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<p class="error" id="table-error" role="alert">Table: “macau” is not a table' in html
+    assert "Banker bet of 100" not in html and "Not settled: choose a table below." in html
+    assert gate_html(html, "result")[0] == "done"
+    walk = html[html.index('<div id="walk">') : html.index('aria-labelledby="examples-h"')]
+    assert "table=macau" not in walk.replace('value="macau"', "")
+    plain = client.get(URL, {"cards": BANKER_SIX, "step": "all"}).content.decode()
+    assert without_settlement(gates_of(html)) == without_settlement(gates_of(plain))
+
+
+def test_permalinks_and_edits_keep_the_table(client):
+    html = client.get(URL, {"cards": BANKER_SIX, "step": 2, "table": "super6"}).content.decode()
+    assert 'href="/hands/?cards=2,3,2,3,K&amp;step=3&amp;table=super6"' in html
+    assert 'href="/hands/?cards=2,3,2,3,K&amp;table=super6">Permalink' in html
+    assert '<input type="hidden" name="table" value="super6">' in html
+    location = client.get(URL, {"cards": "2,3", "add": "2", "table": "super6"})["Location"]
+    assert location == "/hands/?cards=2,3,2&table=super6"
+    # The standard table is the default, and the permalink stays as it was.
+    html = client.get(URL, {"cards": BANKER_SIX, "table": "standard"}).content.decode()
+    assert 'href="/hands/?cards=2,3,2,3,K">Permalink' in html

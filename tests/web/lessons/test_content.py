@@ -160,7 +160,40 @@ def engine_answer(question, check):
             return "myth"
         assert statement in truths()
         return "truth"
+    if kind == "tie_for":
+        pays, wording, stake = re.search(
+            r"pays (\d+) (to|for) 1\. You bet ([\d,]+)", question.prompt
+        ).groups()
+        back = int(stake.replace(",", "")) * (int(pays) + (wording == "to"))
+        return money(back)
+    if kind == "decided":
+        shoe = odds(decks=8)
+        return f"{shoe.p('banker') / (shoe.p('banker') + shoe.p('player')) * 100:.2f}%"
+    if kind == "third_card":
+        return str(third_card_answer(check.value))
+    if kind == "table_fact":
+        return {"fact:dealer-error": "now"}.get(check.value, "myth")
     raise AssertionError(f"no engine answer for {kind}")
+
+
+def third_card_answer(ask):
+    """Counted afresh over pairs of card values (a 0 is 16 cards in 52, the others 4 each)."""
+    measure, _, values = ask.partition(":")
+    weight = [16 if v == 0 else 4 for v in range(10)]
+
+    def share(v):
+        hits = whole = 0
+        for a in range(10):
+            for b in range(10):
+                before = (a + b) % 10
+                if before <= 5:
+                    after = (before + v) % 10
+                    whole += weight[a] * weight[b]
+                    good = after >= 6 if measure == "lifts" else after < before
+                    hits += weight[a] * weight[b] * good
+        return Fraction(hits, whole)
+
+    return max((int(v) for v in values.split(",")), key=share)
 
 
 @pytest.mark.parametrize(

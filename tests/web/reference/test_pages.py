@@ -8,7 +8,9 @@ from baccarat.examples import two_and_three_card_sevens
 from reference.context_processors import NAV
 from reference.views import glossary_terms
 
-PAGES = ["reference:home", "reference:glossary", "reference:rules", "hands:walkthrough"]
+PAGES = [
+    "reference:home", "reference:glossary", "reference:faq", "reference:rules", "hands:walkthrough"
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("url_name", PAGES)

@@ -18,22 +18,10 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from independent_rules import BANKER_DRAWS_AGAINST, PLAYER_DRAWS_ON, RANK_OF
 
 from baccarat.cards import RANKS, Card, parse_card
 from baccarat.inference import RANKS_OF_VALUE, InferenceError, infer, value_words
-
-PLAYER_DRAWS_ON = set(range(6))
-BANKER_DRAWS_AGAINST = {  # the Player's third-card value
-    0: set(range(10)),
-    1: set(range(10)),
-    2: set(range(10)),
-    3: set(range(10)) - {8},
-    4: set(range(2, 8)),
-    5: set(range(4, 8)),
-    6: {6, 7},
-    7: set(),
-}
-RANK_OF = {0: "K", 1: "A", **{v: str(v) for v in range(2, 10)}}
 
 
 def deal(values):

@@ -16,23 +16,15 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from independent_rules import (
+    BANKER_DRAWS_AGAINST,
+    BANKER_DRAWS_WHEN_PLAYER_STOOD,
+    PLAYER_DRAWS_ON,
+    RANK_OF,
+)
 
 from baccarat.rules import HandError, resolve
 
-PLAYER_DRAWS_ON = set(range(6))
-BANKER_DRAWS_AGAINST = {  # the Player's third-card value; None: the Player stood
-    0: set(range(10)),
-    1: set(range(10)),
-    2: set(range(10)),
-    3: set(range(10)) - {8},
-    4: set(range(2, 8)),
-    5: set(range(4, 8)),
-    6: {6, 7},
-    7: set(),
-}
-BANKER_DRAWS_WHEN_PLAYER_STOOD = set(range(6))
-
-RANK_OF = {0: "K", 1: "A", **{v: str(v) for v in range(2, 10)}}
 VALUE_OF = {"K": 0, "A": 1, **{str(v): v for v in range(2, 10)}}
 
 

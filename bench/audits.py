@@ -13,22 +13,14 @@ it. Scores below a target are marked, with the audits that cost points. Asserts 
 
 import argparse
 import json
-import os
-import shutil
 import statistics
-import tempfile
-from pathlib import Path
 
 from phone_page import (
     LIGHTHOUSE_VERSION,
-    build_site,
     calibration_loop,
-    free_port,
     lighthouse_cli,
     run_lighthouse,
-    site_environment,
-    start_gunicorn,
-    stop,
+    served_site,
 )
 
 PAGES = [
@@ -62,15 +54,7 @@ def main():
     parser.add_argument("--runs", type=int, default=1, help="Lighthouse runs a page (1)")
     args = parser.parse_args()
     cli = lighthouse_cli()
-    workdir = Path(tempfile.mkdtemp(prefix="bench-audits-"))
-    server = None
-    try:
-        env = site_environment(workdir)
-        os.environ.update(env)
-        token, _empty = build_site(workdir, 60)
-        port = free_port()
-        log = open(workdir / "gunicorn.log", "w")  # noqa: SIM115 (closed with the folder)
-        server = start_gunicorn({**os.environ, **env}, port, log)
+    with served_site(60, "bench-audits-") as (workdir, port, token, _empty):
         config = workdir / "config.json"
         config.write_text(json.dumps(CONFIG))
         loop = calibration_loop()
@@ -98,10 +82,6 @@ def main():
             shown = "/tracker/shared/<60-hand shoe>/" if "shared" in path else path
             cells = " | ".join(f"{median[name]:.0f}" for name in CATEGORIES)
             print(f"| `{shown}` | {cells} | {index:.0f} | {'; '.join(short) or '–'} |", flush=True)
-    finally:
-        if server is not None:
-            stop(server)
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

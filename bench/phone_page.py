@@ -62,6 +62,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 from health import answers_health  # bench/health.py, beside this script
@@ -388,18 +389,31 @@ def print_run(label, run, loop):
     )
 
 
-def main(argv=None):
-    args = parse_args(argv)
-    cli = lighthouse_cli()
-    workdir = Path(tempfile.mkdtemp(prefix="bench-phone-"))
+@contextmanager
+def served_site(hands, prefix):
+    """The site as `make serve` runs it, in a throwaway folder, with a shoe of `hands`
+    hands and an empty one: yields (folder, port, shoe token, empty shoe token). The server
+    is stopped and the folder removed however the block ends."""
+    workdir = Path(tempfile.mkdtemp(prefix=prefix))
     server = None
     try:
         env = site_environment(workdir)
         os.environ.update(env)
-        token, empty_token = build_site(workdir, args.hands)
+        token, empty_token = build_site(workdir, hands)
         port = free_port()
         log = open(workdir / "gunicorn.log", "w")  # noqa: SIM115 (closed with the folder)
         server = start_gunicorn({**os.environ, **env}, port, log)
+        yield workdir, port, token, empty_token
+    finally:
+        if server is not None:
+            stop(server)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    cli = lighthouse_cli()
+    with served_site(args.hands, "bench-phone-") as (workdir, port, token, empty_token):
         url = f"http://127.0.0.1:{port}/tracker/shared/{token}/"
         # The baseline, measured in the same runs: the same page for an empty shoe (same
         # template, stylesheet and scripts, no marks), so the ratio says what the hands cost
@@ -467,10 +481,6 @@ def main(argv=None):
             f"{median['longest']:.0f} vs {base_longest:.0f} ms ({ratio:.2f}x), TBT "
             f"{median['tbt']:.0f} vs {base_tbt:.0f} ms"
         )
-    finally:
-        if server is not None:
-            stop(server)
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from baccarat.cards import Card
-from baccarat.felt import lay_out, seats
+from baccarat.felt import lay_out
 from baccarat.rules import GATES, Resolution, resolve
 from baccarat.shoe import random_hand
 from baccarat.walkthrough import GATES as WALK_GATES
@@ -184,11 +184,8 @@ class PracticeHand:
 
     def shown_for(self, side: str) -> tuple[Card, ...]:
         """The cards of one side ("player" or "banker") that are on the table now."""
-        return tuple(
-            card
-            for card, seat in zip(self.cards[: self.shown], seats(self.resolution), strict=False)
-            if seat == side
-        )
+        spot = next(spot for spot in self.felt() if spot.seat == side)
+        return tuple(placed.card for placed in spot.cards)
 
     def felt(self, fresh_from: int | None = None):
         """The Player's and the Banker's spots with the cards on the table now."""

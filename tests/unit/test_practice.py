@@ -4,6 +4,7 @@ is asked, and that every right answer and explanation is the engine's own."""
 import pytest
 
 from baccarat.cards import parse_cards
+from baccarat.felt import seats
 from baccarat.practice import (
     AnswerError,
     PracticeHand,
@@ -11,7 +12,6 @@ from baccarat.practice import (
     deal,
     grade,
     questions,
-    seats,
 )
 from baccarat.rules import GATES, banker_draws, player_draws, resolve
 from baccarat.shoe import random_hand

@@ -106,6 +106,34 @@ def fact_question(name: str) -> Question:
             "they are what the supervisor needs to rebuild the hand. Once they are collected "
             "only surveillance's recording can show it.",
         )  # fmt: skip
+    if name == "the-player":
+        choices = ["hand", "you", "biggest", "bettors"]
+        labels = ["One of the two hands the dealer deals", "You, the person betting",
+                  "The bettor with the biggest bet",
+                  "The bettors' side, against the house"]  # fmt: skip
+        return Question(
+            "table_fact", "fact:the-player",
+            "Who is “the Player” at a punto banco table?",
+            numbered(choices, labels), "hand",
+            "Player and Banker are the names of the two hands the dealer deals, nothing more: "
+            "“Player” is not you and “Banker” is not the house. Anyone at the table may bet on "
+            "either hand, and nobody plays them: every card is dealt by fixed rules.",
+        )  # fmt: skip
+    if name == "budget-gone":
+        choices = ["stop", "chase", "roads", "tie"]
+        labels = ["Stop: the budget was the price of the evening",
+                  "Bet more to win it back", "Wait until the roads show a change",
+                  "Switch to the Tie bet, which pays 8 to 1"]  # fmt: skip
+        return Question(
+            "table_fact", "fact:budget-gone",
+            "You set a budget before you sat down, and it is gone. What do you do?",
+            numbered(choices, labels), "stop",
+            "Stop. The budget is set before you play so that this moment needs no decision. "
+            "Betting more only puts more money under the house edge "
+            f"({percent(edges['banker'].per_unit)} of every Banker bet, "
+            f"{percent(edges['tie_8_to_1'].per_unit)} of every Tie bet at 8 to 1), and the "
+            "roads are a record of the past: the shoe cannot see them.",
+        )  # fmt: skip
     statements = {
         "electronic": (
             "An electronic punto banco table draws third cards by other rules than a live one.",
@@ -130,7 +158,8 @@ def fact_question(name: str) -> Question:
         ),
     }
     if name not in statements:
-        raise ValueError(f"no table fact {name!r}; known: dealer-error, {', '.join(statements)}")
+        raise ValueError(f"no table fact {name!r}; known: dealer-error, "
+                         f"the-player, budget-gone, {', '.join(statements)}")  # fmt: skip
     myth, truth = statements[name]
     return Question(
         "table_fact", f"fact:{name}", f"Myth or truth? “{myth}”", MYTH_TRUTH, "myth", truth
@@ -138,7 +167,8 @@ def fact_question(name: str) -> Question:
 
 
 ASKS = ("tie-to:<pays>", "tie-for:<pays>", "decided", "lifts:<v>,<v>…", "lowers:<v>,<v>…",
-        "fact:dealer-error", "fact:electronic", "fact:live-shoe", "fact:paytable")  # fmt: skip
+        "fact:dealer-error", "fact:the-player", "fact:budget-gone", "fact:electronic",
+        "fact:live-shoe", "fact:paytable")  # fmt: skip
 
 
 def ask_question(ask: str, stake: int = 10) -> Question:

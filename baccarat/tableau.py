@@ -98,6 +98,16 @@ def tableau_row_rule(banker_total: int) -> str:
     return f"{who} draws only when the Player's third card is {_span(draws)}"
 
 
+def tableau_cell_text(banker_total: int, player_third_value: int) -> str:
+    """One cell of the tableau in words: "Banker 3 against a Player's third card of 8: the
+    Banker stands. (Banker 3 draws unless the Player's third card is an 8.)" """
+    verb = "draws" if banker_draws(banker_total, player_third_value) else "stands"
+    return (
+        f"Banker {banker_total} against a Player's third card of {player_third_value}: "
+        f"the Banker {verb}. ({tableau_row_rule(banker_total)}.)"
+    )
+
+
 @cache
 def two_card_rule(rule: str) -> str:
     """ "DDDDDDSS" -> "draws on 0–5 and stands on 6 or 7"."""

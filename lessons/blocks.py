@@ -21,6 +21,7 @@ from baccarat.questions import (
     question_for_skill,
     settle_question,
 )
+from baccarat.road_questions import case_question, plate_question
 from baccarat.roads import DERIVED_ROADS
 from baccarat.rules import Resolution
 from baccarat.table_questions import ask_question
@@ -139,7 +140,7 @@ class Check:
     error."""
 
     id: str
-    source: str  # skill | mark | bead | settle | lowest-edge | myth | ask
+    source: str  # skill | mark | case | bead | plate | settle | lowest-edge | myth | ask
     value: str  # the skill, road, side, bet, bets or word
     side: str = ""
     outcomes: str = ""
@@ -153,6 +154,10 @@ class Check:
             return question_for_skill(self.value, rng)
         if self.source == "mark":
             return mark_question(self.value, self.side, self.outcomes)
+        if self.source == "case":
+            return case_question(self.value, self.side, self.outcomes)
+        if self.source == "plate":
+            return plate_question(int(self.value), self.outcomes)
         if self.source == "bead":
             return bead_question(self.side, self.outcomes)
         if self.source == "settle":

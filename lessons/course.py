@@ -169,8 +169,13 @@ def read_lesson(path: Path, module: str, number: int) -> Lesson:
     _order, slug = _numbered(path, path.stem)
     metadata, body, first_line = _front_matter(path)
     parts = render_markdown(body, path, first_line)
-    return Lesson(module, slug, number, metadata["title"].strip(), metadata["summary"].strip(),
-                  path, parts)  # fmt: skip
+    lesson = Lesson(module, slug, number, metadata["title"].strip(), metadata["summary"].strip(),
+                    path, parts)  # fmt: skip
+    # A lesson is complete when its checks pass: one without a check could never be
+    # finished by showing what was learnt, so every lesson has at least one.
+    if not lesson.checks:
+        raise ContentError(f"{path}: a lesson needs at least one {{{{ check … }}}}")
+    return lesson
 
 
 def read_module(folder: Path, number: int) -> Module:

@@ -73,6 +73,8 @@ A check's question is one of:
                                    banker_stood:6, payout:ez_banker, big_road,
                                    derived:small_road, myth), seeded by lesson, check and try
     mark=<road> next=B|P outcomes=…     which mark a derived road adds next
+    case=<road> next=B|P outcomes=…     which rule decides that mark (or no mark yet)
+    plate=<n> outcomes=…           where hand n goes on the Bead Plate
     bead=B|P outcomes=…            where the next bead goes on the Big Road
     settle=<bet> stake=N cards=c,c,c,c  how much comes back
     lowest-edge=<bet>,<bet>,…      which bet has the lowest house edge
@@ -119,6 +121,7 @@ from lessons.arguments import (
     resolve_complete,
 )
 from lessons.blocks import (
+    MAX_HANDS,
     Chart,
     Check,
     EdgeRow,
@@ -278,15 +281,21 @@ def _settle(args: Args) -> SettleSpec:
     args.positional.clear()
     expect = args.option("expect")
     args.finish()
+    spec = settle_spec(bet, int(stake), cards)
+    if expect is not None and expect != spec.result:
+        raise DirectiveError(
+            f"expect={expect}, but the engine says the bet {spec.result}s: {spec.why}"
+        )
+    return spec
+
+
+def settle_spec(bet: str, stake: int, cards: tuple[str, ...]) -> SettleSpec:
+    """A bet settled on a complete hand (the lesson's, or one the learner dealt)."""
     resolution = resolve_complete(cards)
     pair = is_player_pair(resolution)
-    settlement = settle(bet, int(stake), resolution, player_pair=pair)
-    if expect is not None and expect != settlement.result:
-        raise DirectiveError(
-            f"expect={expect}, but the engine says the bet {settlement.result}s: {settlement.why}"
-        )
+    settlement = settle(bet, stake, resolution, player_pair=pair)
     return SettleSpec(
-        bet, BETS[bet], int(stake), cards, resolution, settlement.result,
+        bet, BETS[bet], stake, cards, resolution, settlement.result,
         money(settlement.net), money(settlement.returned), settlement.why, pair,
     )  # fmt: skip
 
@@ -315,9 +324,15 @@ def _hand(args: Args) -> HandSpec:
     cards = read_cards(args.positional)
     args.positional.clear()
     args.finish()
+    spec = hand_spec(cards, tableau, values)
+    if expect is not None and expect != spec.resolution.winner:
+        raise DirectiveError(f"expect={expect}, but {spec.resolution.steps[-1].text}")
+    return spec
+
+
+def hand_spec(cards: tuple[str, ...], tableau: bool = False, values: bool = False) -> HandSpec:
+    """A complete hand gate by gate (the lesson's, or one the learner dealt)."""
     resolution = resolve_complete(cards)
-    if expect is not None and expect != resolution.winner:
-        raise DirectiveError(f"expect={expect}, but {resolution.steps[-1].text}")
     return HandSpec(cards, resolution, tuple(walkthrough(resolution)), tableau, values)
 
 
@@ -387,22 +402,26 @@ def _check(args: Args) -> Check:
     check_id = args.positional.pop(0)
     if not _CHECK_ID.match(check_id):
         raise DirectiveError(f"check id {check_id!r}: use lower-case letters, digits and dashes")
-    sources = [key for key in ("skill", "mark", "bead", "settle", "lowest-edge", "myth", "ask")
-               if key in args.options]  # fmt: skip
+    kinds = ("skill", "mark", "case", "bead", "plate", "settle", "lowest-edge", "myth", "ask")
+    sources = [key for key in kinds if key in args.options]
     if len(sources) != 1:
-        raise DirectiveError(
-            "check: give exactly one of skill=, mark=, bead=, settle=, lowest-edge=, myth=, ask="
-        )
+        listed = ", ".join(f"{key}=" for key in kinds)
+        raise DirectiveError(f"check: give exactly one of {listed}")
     source = sources[0]
     value = args.option(source)
     if source == "skill":
         if not any(re.fullmatch(pattern, value) for pattern in SKILLS):
             raise DirectiveError(f"skill {value!r} is not a skill a check can ask about")
         check = Check(check_id, "skill", value)
-    elif source == "mark":
-        one_of("mark road", value, DERIVED_ROADS)
+    elif source in ("mark", "case"):
+        one_of(f"{source} road", value, DERIVED_ROADS)
         side = one_of("next", args.option("next"), SIDES)
-        check = Check(check_id, "mark", value, side, read_outcomes(args.option("outcomes", "")))
+        check = Check(check_id, source, value, side, read_outcomes(args.option("outcomes", "")))
+    elif source == "plate":
+        hand = value.isdigit() and int(value)
+        if not hand or hand > MAX_HANDS:
+            raise DirectiveError(f"plate={value}: give a hand number from 1 to {MAX_HANDS}")
+        check = Check(check_id, "plate", value, outcomes=read_outcomes(args.option("outcomes", "")))
     elif source == "bead":
         one_of("bead", value, SIDES)
         check = Check(check_id, "bead", value, value, read_outcomes(args.option("outcomes", "")))

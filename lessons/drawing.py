@@ -9,11 +9,11 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from baccarat.cards import parse_cards
-from baccarat.charts import card_values, tableau_rows, two_card_rows
+from baccarat.charts import card_values, two_card_rows
 from baccarat.roads import OUTCOME_NAMES, ROAD_NAMES, next_hand_text, scoreboard
 from baccarat.rules import BANKER_WHEN_PLAYER_STOOD, PLAYER_RULE, resolve
-from hands.views import permalink
 from lessons.blocks import MAX_HANDS, Directive
+from lessons.live import is_live, live_context, others
 from lessons.state import HAND_KINDS, graded
 from tracker.boards import scoreboard_context
 
@@ -93,12 +93,9 @@ def road_context(state, directive, boards):
     context = scoreboard_context(board, marks_url)
     context["derived"] = [entry for entry in context["derived"] if entry["key"] in spec.derived]
     context["ask"] = [row for row in context["ask"] if row["key"] in spec.derived]
-    others = [
-        (f"r{n}", value)
-        for n, (value, _notice) in boards.items()
-        if n != number and f"r{n}" in state.request.GET
-    ]
     name = f"r{number}"
+    if notice:
+        state.refused = True
     full = len(outcomes) >= MAX_HANDS
     context.update(
         spec=spec,
@@ -106,7 +103,7 @@ def road_context(state, directive, boards):
         dom_id=f"road-{number}",
         param=name,
         lesson_url=state.url,
-        others=others,
+        others=others(state.request, lambda param: param == name),
         current=outcomes,
         changed=outcomes != spec.outcomes,
         add=[
@@ -190,20 +187,6 @@ def check_context(state, directive):
     return context
 
 
-def hand_context(directive, dom_id):
-    spec = directive.spec
-    banker = spec.gates[4]
-    return {
-        "spec": spec,
-        "resolution": spec.resolution,
-        "gates": spec.gates,
-        "walkthrough_url": permalink(list(spec.cards)),
-        "tableau": tableau_rows(),
-        "banker_gate": banker,
-        "dom_id": dom_id,
-    }
-
-
 def render_directive(state, directive: Directive, boards):
     name = directive.name
     spec = directive.spec
@@ -213,16 +196,11 @@ def render_directive(state, directive: Directive, boards):
     if name == "check":
         context = check_context(state, directive)
         return fragment(state.request, "check", context, context["dom_id"])
-    if name == "hand":
-        return fragment(state.request, "hand", hand_context(directive, dom_id), dom_id)
+    if is_live(name):
+        partial = name.replace("-", "_")
+        return fragment(state.request, partial, live_context(state, directive), dom_id)
     if name in ("rule", "value", "total", "edge", "chance", "expected-loss"):
         return fragment(state.request, "engine_text", {"spec": spec, "name": name})
-    if name == "tableau-row":
-        context = {"spec": spec, "row": tableau_rows()[spec.row]}
-        return fragment(state.request, "tableau_row", context)
-    if name == "tableau":
-        context = {"spec": spec, "tableau": tableau_rows()}
-        return fragment(state.request, "tableau", context, dom_id)
     if name == "chart":
         context = {"spec": spec}
         if spec.kind == "values":
@@ -231,6 +209,4 @@ def render_directive(state, directive: Directive, boards):
             rule = PLAYER_RULE if spec.kind == "player" else BANKER_WHEN_PLAYER_STOOD
             context["rows"] = two_card_rows(rule)
         return fragment(state.request, "chart", context)
-    if name == "settle":
-        return fragment(state.request, "settle", {"spec": spec}, dom_id)
     return fragment(state.request, name.replace("-", "_"), {"spec": spec})

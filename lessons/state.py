@@ -71,6 +71,7 @@ class LessonState:
         self.attempts = attempts_for(request, lesson)
         self.feedback = feedback  # {"check": id, "attempt": n, "given": value, ...}
         self.notice = notice  # (check id, text): a refused answer
+        self.refused = False  # a board's change could not be read: the page answers 400
         self.url = lesson_url(lesson)
 
     def status_context(self):
@@ -92,7 +93,6 @@ class LessonState:
             ),
             "checks_total": len(self.lesson.checks),
             "checks_passed": len(self.passed),
-            "read_url": reverse("lessons:read", args=[self.lesson.module, self.lesson.slug]),
             "next_lesson": after,
             "next_url": lesson_url(after) if after else None,
         }

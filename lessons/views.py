@@ -1,5 +1,5 @@
 """The lessons' pages: /lessons/ (modules and progress), a lesson with its live directives,
-answering its inline checks, "Mark as read", and the proof behind a mark on a lesson's board.
+answering its inline checks, and the proof behind a mark on a lesson's board.
 
 Content and every figure come from lessons/course.py (and through it the engine); these
 views keep the learner's state and draw it. Without JavaScript a check is a form POST and a
@@ -29,6 +29,7 @@ from lessons.drawing import (
     road_announcement,
     road_context,
 )
+from lessons.live import is_live, live_context
 from lessons.state import (
     FEEDBACK_KEY,
     LessonState,
@@ -161,6 +162,8 @@ def lesson_page(request, lesson, state, status=200):
         "next_url": lesson_url(after) if after else None,
         **state.status_context(),
     }
+    # A board change that could not be read is shown where the board is, as a 400.
+    status = 400 if state.refused and status == 200 else status
     return render(request, "lessons/lesson.html", context, status=status)
 
 
@@ -168,6 +171,8 @@ def lesson_page(request, lesson, state, status=200):
 def lesson(request, module, lesson):
     lesson = lesson_or_404(module, lesson)
     board = request.GET.get("board", "")
+    if request.htmx and board and not board.isdigit():
+        return live_response(request, lesson, board)
     if request.htmx and board:
         try:
             number = whole_number(board, field="board", low=1, high=MAX_BOARDS)
@@ -187,10 +192,33 @@ def board_response(request, lesson, number):
     state = LessonState(request, lesson)
     context = road_context(state, directive, read_boards(request, lesson))
     html = fragment(request, "road", context, f"road-{number}")
-    live = render_to_string(
-        f"{FRAGMENTS}#live", {"announcement": context["notice"] or road_announcement(context)}
+    announcement = context["notice"] or road_announcement(context)
+    return board_update(html, announcement, state, f"road-{number}")
+
+
+def live_response(request, lesson, dom_id):
+    """htmx: one hand, settled bet or tableau redrawn (?board=hand-2)."""
+    directive = next(
+        (d for d in lesson.directives if is_live(d.name) and f"{d.name}-{d.number}" == dom_id),
+        None,
     )
-    return HttpResponse(html + live)
+    if directive is None:
+        raise Http404("No such board in this lesson.")
+    state = LessonState(request, lesson)
+    context = live_context(state, directive)
+    html = fragment(request, directive.name.replace("-", "_"), context, dom_id)
+    return board_update(html, context["live"].announcement, state, dom_id)
+
+
+def board_update(html, announcement, state, dom_id):
+    """A redrawn board and its announcement in #live; a refused change is a 400 that
+    static/js/refusals.js swaps in all the same, so the notice is seen where the board is."""
+    live = render_to_string(f"{FRAGMENTS}#live", {"announcement": announcement})
+    response = HttpResponse(html + live, status=400 if state.refused else 200)
+    if state.refused:
+        response["HX-Retarget"] = f"#{dom_id}"
+        response["HX-Reswap"] = "outerHTML"
+    return response
 
 
 @require_POST
@@ -256,19 +284,10 @@ def refused(request, lesson, check, notice):
 
 @require_POST
 def mark_read(request, module, lesson):
+    """Lessons used to be finished with "Mark as read"; now every lesson ends with checks.
+    A form posted from an old page goes to the lesson's status, which says what is left."""
     lesson = lesson_or_404(module, lesson)
-    if lesson.checks:
-        state = LessonState(request, lesson)
-        if request.htmx:
-            return HttpResponse(status=400)
-        return lesson_page(request, lesson, state, status=400)
-    Learner(request).complete(lesson.key)
-    if not request.htmx:
-        return redirect(f"{lesson_url(lesson)}#lesson-status")
-    state = LessonState(request, lesson)
-    html = render_to_string(f"{FRAGMENTS}#status", state.status_context(), request)
-    live = render_to_string(f"{FRAGMENTS}#live", {"announcement": "Lesson complete."})
-    return HttpResponse(html + live)
+    return redirect(f"{lesson_url(lesson)}#lesson-status")
 
 
 @require_safe

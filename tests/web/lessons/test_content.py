@@ -151,6 +151,19 @@ def engine_answer(question, check):
         road = question.skill.split(":")[1]
         side = "banker" if question.prompt.startswith("If Banker") else "player"
         return scoreboard(question.outcomes).ask[side][road].color
+    if kind == "derived_case":
+        road = question.skill.split(":")[1]
+        side = "B" if question.prompt.startswith("If Banker") else "P"
+        after = scoreboard(question.outcomes + side)
+        mark = next(
+            (m for m in after.derived[road].marks if m.hand == len(question.outcomes)), None
+        )
+        return "none" if mark is None else f"rule-{mark.rule}"
+    if kind == "bead_plate":
+        hand = int(re.search(r"hand (\d+)", question.prompt).group(1))
+        assert len(question.outcomes) == hand - 1  # the board before that hand
+        cell = scoreboard(question.outcomes + "B").bead_plate[hand - 1]
+        return f"{cell.col + 1}:{cell.row + 1}"
     if kind == "edge":
         edges = odds(decks=check.decks).edges
         return min(check.value.split(","), key=lambda bet: edges[bet].per_unit)
@@ -172,7 +185,12 @@ def engine_answer(question, check):
     if kind == "third_card":
         return str(third_card_answer(check.value))
     if kind == "table_fact":
-        return {"fact:dealer-error": "now"}.get(check.value, "myth")
+        answers = {
+            "fact:dealer-error": "now",
+            "fact:the-player": "hand",
+            "fact:budget-gone": "stop",
+        }
+        return answers.get(check.value, "myth")
     raise AssertionError(f"no engine answer for {kind}")
 
 
@@ -318,7 +336,8 @@ def write_course(root, body, front="title: One\nsummary: The first.\n", name="01
     module = root / "01-basics"
     module.mkdir(parents=True, exist_ok=True)
     (module / "_module.md").write_text("---\ntitle: Basics\nsummary: The basics.\n---\n")
-    (module / name).write_text(f"---\n{front}---\n\n{body}")
+    # Every lesson needs a check (the loader refuses one without), so each gets one at the end.
+    (module / name).write_text(f"---\n{front}---\n\n{body}\n{{{{ check last skill=natural }}}}\n")
     return root
 
 
@@ -404,4 +423,4 @@ def test_a_good_temporary_course_loads(tmp_path):
     course = read_course(write_course(tmp_path, body))
     (lesson,) = course.lessons
     assert lesson.key == "basics/one"
-    assert lesson.check_ids == {"six"}
+    assert lesson.check_ids == {"six", "last"}

@@ -1,0 +1,221 @@
+"""The boards of a lesson, other than roads, that the learner can change: a hand (deal other
+cards), a settled bet (another bet, stake or hand), the tableau and a tableau row (another
+cell). Like a road board's outcomes, what the learner changed lives in the page's URL
+(?hand-2=3h+7s+Kd+Kc+3d): nothing is stored, any server can draw it, the back button works.
+
+Each board's context says what the engine makes of the learner's choice; a choice that cannot
+be read keeps the lesson's own board and says why (`refused`), so the page answers 400.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from baccarat.cards import CardError, parse_cards
+from baccarat.charts import tableau_rows
+from baccarat.payouts import BETS
+from baccarat.rules import HandError
+from baccarat.shoe import random_hand
+from baccarat.tableau import tableau_cell_text, tableau_row_rule
+from hands.views import permalink
+from lessons.arguments import DirectiveError
+from lessons.directives import hand_spec, settle_spec
+
+LIVE = ("hand", "settle", "tableau", "tableau-row")
+MAX_CARDS_TEXT = 60  # six cards with suits and commas fit in well under this
+MAX_STAKE = 1_000_000
+# Every query parameter that belongs to some board of a lesson: r2 (a road's outcomes),
+# hand-1, settle-3-bet, tableau-row-2-card. Other boards' parameters ride along when one
+# board changes, so that changing one never resets another.
+BOARD_PARAM = re.compile(
+    r"r\d{1,2}|(?:hand|settle|tableau|tableau-row)-\d{1,2}(?:-(?:bet|stake|row|card))?"
+)
+
+
+@dataclass
+class Live:
+    """One board as the learner has it now."""
+
+    dom_id: str
+    lesson_url: str
+    others: list[tuple[str, str]]
+    changed: bool = False
+    notice: str | None = None
+    announcement: str = ""
+    links: dict[str, str] = field(default_factory=dict)
+
+
+def is_live(name: str) -> bool:
+    return name in LIVE
+
+
+def others(request, mine) -> list[tuple[str, str]]:
+    """The other boards' parameters, for a board's form; `mine(name)` tells its own."""
+    return [
+        (name, request.GET[name])
+        for name in request.GET
+        if BOARD_PARAM.fullmatch(name) and not mine(name)
+    ]
+
+
+def _belongs(dom_id):
+    return lambda name: name == dom_id or name.startswith(f"{dom_id}-")
+
+
+def _start(state, directive) -> Live:
+    dom_id = f"{directive.name}-{directive.number}"
+    return Live(dom_id, state.url, others(state.request, _belongs(dom_id)))
+
+
+def _link(live: Live, params: dict[str, str]) -> str:
+    """A link that changes this board and keeps the others (and asks htmx for the board)."""
+    query = urlencode([*live.others, *params.items(), ("board", live.dom_id)])
+    return f"{live.lesson_url}?{query}"
+
+
+def read_hand(text: str) -> tuple[str, ...]:
+    """The cards a learner typed, as a complete hand; a ValueError says what is wrong."""
+    if len(text) > MAX_CARDS_TEXT:
+        raise ValueError(f"That is {len(text)} characters; a hand is at most 6 cards")
+    try:
+        cards = tuple(str(card) for card in parse_cards(text))
+        if len(cards) > 6:
+            raise ValueError(f"That is {len(cards)} cards; a hand is at most 6")
+        hand_spec(cards)
+    except (CardError, HandError, DirectiveError) as error:
+        raise ValueError(str(error)) from None
+    return cards
+
+
+def _refuse(live: Live, state, what: str, error: Exception, kept: str) -> None:
+    live.notice = f"{what} could not be used: {error}. This is the lesson's {kept}."
+    state.refused = True
+
+
+def hand_context(state, directive) -> dict:
+    live = _start(state, directive)
+    spec = directive.spec
+    typed = state.request.GET.get(live.dom_id)
+    cards = spec.cards
+    if typed is not None:
+        try:
+            cards = read_hand(typed.strip()) or spec.cards
+        except ValueError as error:
+            _refuse(live, state, "Those cards", error, "hand")
+    live.changed = cards != spec.cards
+    shown = hand_spec(cards, spec.tableau, spec.values) if live.changed else spec
+    dealt = " ".join(str(card) for card in random_hand())
+    live.links = {
+        "deal": _link(live, {live.dom_id: dealt}),
+        "reset": _link(live, {live.dom_id: " ".join(spec.cards)}),
+    }
+    live.announcement = live.notice or shown.resolution.steps[-1].text
+    return {
+        "spec": shown,
+        "lesson_spec": spec,
+        "live": live,
+        "typed": typed if live.notice else " ".join(cards),
+        "resolution": shown.resolution,
+        "gates": shown.gates,
+        "walkthrough_url": permalink(list(cards)),
+        "tableau": tableau_rows(),
+        "banker_gate": shown.gates[4],
+        "dom_id": live.dom_id,
+    }
+
+
+def _whole(text: str | None, low: int, high: int, what: str) -> int | None:
+    text = (text or "").strip()
+    if not text:  # "Choose": nothing picked yet
+        return None
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise ValueError(f"{what} must be a whole number from {low} to {high}")
+    return int(text)
+
+
+def settle_context(state, directive) -> dict:
+    live = _start(state, directive)
+    spec = directive.spec
+    get = state.request.GET
+    bet, stake, cards = spec.bet, spec.stake, spec.cards
+    try:
+        if f"{live.dom_id}-bet" in get:
+            bet = get[f"{live.dom_id}-bet"]
+            if bet not in BETS:
+                raise ValueError("choose one of the bets listed")
+        stake = _whole(get.get(f"{live.dom_id}-stake"), 1, MAX_STAKE, "The stake") or stake
+        if live.dom_id in get:
+            cards = read_hand(get[live.dom_id].strip()) or spec.cards
+    except ValueError as error:
+        bet, stake, cards = spec.bet, spec.stake, spec.cards
+        _refuse(live, state, "That bet", error, "bet")
+    live.changed = (bet, stake, cards) != (spec.bet, spec.stake, spec.cards)
+    shown = settle_spec(bet, stake, cards) if live.changed else spec
+    live.links = {
+        "reset": _link(
+            live,
+            {
+                f"{live.dom_id}-bet": spec.bet,
+                f"{live.dom_id}-stake": str(spec.stake),
+                live.dom_id: " ".join(spec.cards),
+            },
+        )
+    }
+    live.announcement = live.notice or f"{shown.bet_name}, {shown.stake} staked: {shown.text}."
+    return {
+        "spec": shown,
+        "live": live,
+        "dom_id": live.dom_id,
+        "bets": BETS.items(),
+        "typed": get.get(live.dom_id, "") if live.notice else " ".join(cards),
+    }
+
+
+def tableau_context(state, directive) -> dict:
+    """The whole tableau (`tableau`) or one row (`tableau-row`), with the cell the learner
+    picked and what the Banker does there."""
+    live = _start(state, directive)
+    spec = directive.spec
+    get = state.request.GET
+    row, column = spec.row, spec.column
+    try:
+        if not spec.whole:
+            row = spec.row
+        else:
+            picked = _whole(get.get(f"{live.dom_id}-row"), 0, 7, "The Banker's total")
+            row = picked if picked is not None else row
+        picked = _whole(get.get(f"{live.dom_id}-card"), 0, 9, "The Player's third card")
+        column = picked if picked is not None else column
+    except ValueError as error:
+        row, column = spec.row, spec.column
+        _refuse(live, state, "That cell", error, "tableau")
+    live.changed = (row, column) != (spec.row, spec.column)
+    cell = tableau_cell_text(row, column) if row is not None and column is not None else None
+    live.announcement = live.notice or cell or ""
+    return {
+        "spec": spec,
+        "live": live,
+        "dom_id": live.dom_id,
+        "tableau": tableau_rows(),
+        "row": tableau_rows()[row] if row is not None else None,
+        "row_rule": tableau_row_rule(row) if row is not None else None,
+        "picked_row": row,
+        "picked_column": column,
+        "cell": cell,
+        "totals": range(8),
+        "cards": range(10),
+    }
+
+
+CONTEXTS = {
+    "hand": hand_context,
+    "settle": settle_context,
+    "tableau": tableau_context,
+    "tableau-row": tableau_context,
+}
+
+
+def live_context(state, directive) -> dict:
+    return CONTEXTS[directive.name](state, directive)

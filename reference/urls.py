@@ -10,4 +10,5 @@ urlpatterns = [
     re_path(r"^rules/banker/(?P<total>[0-9])/$", views.banker_row, name="banker_row"),
     path("glossary/", views.glossary, name="glossary"),
     path("faq/", views.faq, name="faq"),
+    path("sources/", views.sources, name="sources"),
 ]

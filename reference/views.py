@@ -5,6 +5,7 @@ from pathlib import Path
 
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.text import slugify
 
 from baccarat.cards import total_working
@@ -29,8 +30,10 @@ from baccarat.rules import (
     resolve,
     tableau_row_rule,
 )
+from lessons.course import load_course
 from reference.faq import faq as faq_answers
 from reference.learner_home import learner_home
+from reference.sources import page_context as sources_context
 
 GLANCE_DECKS = 8  # the shoe most tables deal
 GLOSSARY_FILE = Path(__file__).resolve().parent / "content" / "glossary.toml"
@@ -87,6 +90,16 @@ def glossary(request):
 
 def faq(request):
     return render(request, "reference/faq.html", {"answers": faq_answers(), "decks": GLANCE_DECKS})
+
+
+def sources(request):
+    """/sources/: the documents the site relies on, section by section, and which lessons use
+    each one (reference/sources.toml)."""
+
+    def lesson_url(lesson):
+        return reverse("lessons:lesson", kwargs={"module": lesson.module, "lesson": lesson.slug})
+
+    return render(request, "reference/sources.html", sources_context(load_course(), lesson_url))
 
 
 def rules(request):

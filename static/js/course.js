@@ -10,13 +10,15 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     var source = event.detail.elt;
     var check = source.closest(".lesson-check");
-    var board = source.closest(".lesson-road");
+    var board = source.closest("[data-board]");
     var submitter = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent &&
       event.detail.requestConfig.triggeringEvent.submitter;
     pressed = {
       check: check ? check.id : null,
       board: board ? board.id : null,
-      add: submitter && submitter.dataset ? submitter.dataset.add : null
+      add: submitter && submitter.dataset ? submitter.dataset.add : (source.dataset.add || null),
+      // A picker that changed (the tableau's selects) is redrawn with the same id.
+      field: source.matches("select, input") ? source.id : null
     };
   });
 
@@ -30,7 +32,8 @@
       next = document.querySelector("#" + pressed.check + "-panel");
     } else if (pressed.board) {
       var board = document.getElementById(pressed.board);
-      next = board && (board.querySelector('button[data-add="' + pressed.add + '"]') ||
+      next = board && ((pressed.field && document.getElementById(pressed.field)) ||
+        board.querySelector('[data-add="' + pressed.add + '"]') ||
         board.querySelector("button[data-add]"));
     }
     if (next) {

@@ -8,6 +8,8 @@ same requests return just the check or the board, and the announcement goes out 
 an aria-live region that stays in the page.
 """
 
+import re
+
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -43,6 +45,7 @@ from progress.learner import SESSION_KEY, Learner
 from tracker.boards import proof_context, scoreboard_context
 
 MAX_BOARDS = 99  # road boards one lesson may hold; ?board= is checked against it
+LIVE_BOARD = re.compile(r"(?:hand|settle|tableau|tableau-row)-[0-9]{1,2}")  # ?board=hand-2
 
 
 def lesson_or_404(module, slug):
@@ -171,7 +174,7 @@ def lesson_page(request, lesson, state, status=200):
 def lesson(request, module, lesson):
     lesson = lesson_or_404(module, lesson)
     board = request.GET.get("board", "")
-    if request.htmx and board and not board.isdigit():
+    if request.htmx and LIVE_BOARD.fullmatch(board):
         return live_response(request, lesson, board)
     if request.htmx and board:
         try:

@@ -12,15 +12,28 @@ templates/429.html has no handler here: a throttle renders it with `detail` (tex
 The 500 page must never fail in turn: it is rendered with the request, so the layout has its
 navigation, and if that raises too (the database is down and a context processor needs it,
 say) the answer is a minimal page with no template at all.
+
+503 with Retry-After is the answer while the database cannot be reached (a restart, a
+failover): database_unavailable, from guards.database for an error in a view, and from the
+500 handler for one anywhere else (saving the session, in Django's SessionMiddleware, comes
+after the view). It closes the broken connection, so the next request opens a new one, and
+logs one WARNING line, not Django's "Service Unavailable" ERROR, which would e-mail the admins
+once a request throughout an outage. Its page shows whoever is signed in as signed out when
+finding out would need the database.
 """
 
 import logging
+import re
+import sys
 from urllib.parse import urlsplit
 
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import DisallowedHost
-from django.http import HttpResponseServerError, JsonResponse
+from django.db import Error, InterfaceError, OperationalError, connections
+from django.http import HttpResponse, HttpResponseServerError, JsonResponse
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.log import log_response
 
 logger = logging.getLogger(__name__)
 
@@ -33,6 +46,21 @@ FALLBACK_500 = """<!doctype html>
 <body>
 <h1>Something went wrong on our side</h1>
 <p>The page could not be shown. The error has been logged. Please try again in a minute.</p>
+<p><a href="/">Back to the start</a></p>
+</body>
+</html>
+"""
+
+
+RETRY_AFTER_SECONDS = 5
+
+FALLBACK_503 = """<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Back in a moment · Baccarat School</title></head>
+<body>
+<h1>Back in a moment</h1>
+<p>The site cannot reach its database just now (error 503). Please try again in a few
+seconds.</p>
 <p><a href="/">Back to the start</a></p>
 </body>
 </html>
@@ -100,6 +128,9 @@ def page_not_found(request, exception=None):
 
 
 def server_error(request):
+    error = sys.exc_info()[1]  # Django calls this handler inside its `except` block
+    if database_out_of_reach(error):
+        return database_unavailable(request, error)
     if is_api(request):
         return JsonResponse(
             {"detail": "Internal server error: the error has been logged."}, status=500
@@ -109,3 +140,72 @@ def server_error(request):
     except Exception:
         logger.exception("500.html could not be rendered; the plain fallback was sent")
         return HttpResponseServerError(FALLBACK_500)
+
+
+# SQLite reports a missing table or column as OperationalError too: a migration not run is a
+# bug (500, with its traceback in the log), not a pause.
+SQLITE_MISTAKE = re.compile(r"no such |table \S+ has no column|syntax error")
+
+
+def database_out_of_reach(error):
+    """A connection refused, cut or already closed, a server shutting down or starting up,
+    too many connections; also a deadlock, a statement timeout and SQLite's "database is
+    locked": Django's OperationalError and InterfaceError, worth trying again alike."""
+    if isinstance(error, InterfaceError):
+        return True
+    return isinstance(error, OperationalError) and not SQLITE_MISTAKE.search(str(error))
+
+
+def database_unavailable(request, error):
+    """503 with Retry-After for `error`, a database_out_of_reach one."""
+    if is_api(request):
+        response = JsonResponse(
+            {
+                "detail": "The database cannot be reached just now: try again in "
+                f"{RETRY_AFTER_SECONDS} seconds."
+            },
+            status=503,
+        )
+    else:
+        # Made before the connections are closed: should the page ask the database again
+        # (who is signed in), a broken connection fails at once.
+        response = unavailable_page(request)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    close_connections()
+    lines = str(error).strip().splitlines()
+    log_response(
+        "Service Unavailable: %s: the database cannot be reached (%s: %s)",
+        request.path,
+        type(error).__name__,
+        lines[0] if lines else "",
+        response=response,
+        request=request,
+        logger=logger,
+        level="warning",
+    )
+    return response
+
+
+def close_connections():
+    """This thread's database connections, closed: a broken one must not serve the next
+    request. There is one database; a healthy one closed here costs a reconnection."""
+    for connection in connections.all(initialized_only=True):
+        try:
+            connection.close()
+        except Error:  # DatabaseError, and InterfaceError (not one)
+            pass
+
+
+def unavailable_page(request):
+    context = {"status": 503, "retry_after": RETRY_AFTER_SECONDS}
+    try:
+        return render(request, "503.html", context, status=503)
+    except Error:  # DatabaseError, and InterfaceError (not one)
+        # The layout says who is signed in, which takes the database when the session came
+        # from the cache but the account did not: shown signed out for now.
+        request.user = AnonymousUser()
+    try:
+        return render(request, "503.html", context, status=503)
+    except Exception:
+        logger.exception("503.html could not be rendered; the plain fallback was sent")
+        return HttpResponse(FALLBACK_503, status=503)

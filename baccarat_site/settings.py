@@ -12,6 +12,7 @@ import os
 import tempfile
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -101,6 +102,8 @@ MIDDLEWARE = [
     "guards.middleware.RequestBodyLimitMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The database out of reach: 503 with Retry-After instead of 500 (guards.database).
+    "guards.database.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -334,13 +337,30 @@ USER_WRITE_RATE = os.environ.get("DJANGO_USER_WRITE_RATE", "600/min")
 # Shoes one person (an account, or an anonymous browser) may keep at once.
 MAX_SHOES_PER_OWNER = env_int("DJANGO_MAX_SHOES_PER_OWNER", 500)
 # The cache holds the write throttle's counts and the sessions (below).
-if DEBUG:
+# REDIS_URL (redis://[:password@]host:port/db, rediss:// for TLS) makes it Redis, shared by
+# every worker on every machine, in any mode (the tests can use one too): Django's
+# RedisCache with short timeouts, and a Redis out of reach is a cache miss rather than an
+# error (baccarat_site/shared_cache.py): sessions then come from the database and the
+# throttles let writes through, with one warning in the log per outage.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    if urlsplit(REDIS_URL).scheme not in ("redis", "rediss", "unix"):
+        raise ImproperlyConfigured(
+            "REDIS_URL must be a redis://, rediss:// or unix:// URL, e.g. redis://127.0.0.1:6379/0"
+        )
+    CACHES = {
+        "default": {
+            "BACKEND": "baccarat_site.shared_cache.SharedRedisCache",
+            "LOCATION": REDIS_URL,
+        }
+    }
+elif DEBUG:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:
     # One machine, several worker processes: a file cache they all see, in memory (tmpfs)
     # where the machine has it: the throttle rewrites a client's entry on every write,
     # which cost 1.6 ms a recorded hand on disk and a few tenths of that in memory
-    # (bench/load.py). Several machines need a shared cache (Redis, Memcached) instead.
+    # (bench/load.py). Several machines need the shared one: REDIS_URL, above.
     # The file cache unpickles what it reads, so its folder must be the site's alone
     # (guards.folders): the site refuses to start otherwise.
     try:
@@ -369,6 +389,9 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_ENABLED = env_flag("DJANGO_AXES_ENABLED", True)
+# The failed attempts are kept in the database (django-axes' default, said here): shared by
+# every machine, and never in the cache, which may be away (REDIS_URL above).
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

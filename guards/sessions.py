@@ -4,6 +4,10 @@ Django makes keys of 32 lower-case letters and digits, but looks up whatever the
 says. A cookie such as `sessionid="\\000abcdefghijk"` (Django reads the quoted escape as a
 NUL) reached PostgreSQL, which cannot compare text with a NUL, and every page answered 500.
 A key of any other shape is now no session at all, as an unknown key is.
+
+With the cache in Redis (REDIS_URL) out of reach, sessions are read from and written to the
+database alone, and the copies Redis held are deleted when it is back, so that a session
+signed out meanwhile stays signed out: baccarat_site/shared_cache.py.
 """
 
 import re

@@ -70,10 +70,18 @@ class DocumentedAPI(NinjaAPI):
                         },
                     )
                 if operation.get("parameters") or operation.get("requestBody"):
+                    malformed = "Malformed request: `detail` names each field"
+                    if any(
+                        parameter.get("name") == "Idempotency-Key"
+                        for parameter in operation.get("parameters", [])
+                    ):
+                        malformed += (
+                            "; or an Idempotency-Key already used on this shoe for a different hand"
+                        )
                     operation["responses"].setdefault(
                         "422",
                         {
-                            "description": "Malformed request: `detail` names each field",
+                            "description": malformed,
                             "content": {
                                 "application/json": {
                                     "schema": {"$ref": "#/components/schemas/ValidationErrorOut"}

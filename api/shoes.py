@@ -30,6 +30,17 @@ from guards.inputs import shown
 from guards.origins import foreign_origin
 from guards.throttles import WRITES
 from tracker.exchange import read_cards, read_outcome
+from tracker.idempotency import (
+    HEADER,
+    KEEP,
+    MAX_LENGTH,
+    REPLAYED,
+    KeyConflict,
+    KeyProblem,
+    KeyReused,
+    mark_replayed,
+    read_key,
+)
 from tracker.models import Shoe, ShoeFull
 from tracker.visitors import TooManyShoes, create_shoe, own_shoe_or_404
 
@@ -125,10 +136,14 @@ def not_found(shoe_id: int) -> str:
 HISTORY_FIELDS = ("seq", "outcome", "player_pair", "banker_pair", "natural", "cards")
 
 
-def shoe_payload(shoe: Shoe) -> dict:
-    """The road payload of API.md for the shoe, plus its id, name, decks and history."""
+def shoe_payload(shoe: Shoe, through: int | None = None) -> dict:
+    """The road payload of API.md for the shoe, plus its id, name, decks and history; with
+    `through`, the shoe as it was when hand number `through` was recorded (its hands up to
+    that one: hands are only added and removed at the end, so while that hand is there,
+    those before it are the ones it followed)."""
+    hands = shoe.hands.all() if through is None else shoe.hands.filter(seq__lte=through)
     # Plain rows, not Hand objects: this runs on every hand recorded (as Shoe.results does).
-    rows = shoe.hands.values_list(*HISTORY_FIELDS)
+    rows = hands.values_list(*HISTORY_FIELDS)
     history = [dict(zip(HISTORY_FIELDS, row, strict=True)) for row in rows]
     results = [
         Result(hand["outcome"], hand["banker_pair"], hand["player_pair"], hand["natural"])
@@ -225,15 +240,27 @@ def wants_minimal(prefer: str | None) -> bool:
         400: ErrorOut,
         403: ErrorOut,
         404: ErrorOut,
+        409: ErrorOut,
         429: ErrorOut,
     },
     throttle=WRITES,
     summary="Record the next hand",
-    description="Adds a hand at the end of the shoe and returns the updated shoe, roads and "
-    "all. With the header `Prefer: return=minimal` (RFC 7240) the answer is only the hand "
-    "just recorded, its sequence number and the shoe's new count, and says so in "
-    "`Preference-Applied`: for a program that logs many hands and reads the roads when it "
-    "needs them.",
+    description="Adds a hand at the end of the shoe and returns the shoe as that hand left "
+    "it, roads and all. With the header `Prefer: return=minimal` (RFC 7240) the answer is "
+    "only the hand just recorded, its sequence number and the shoe's new count, and says so "
+    "in `Preference-Applied`: for a program that logs many hands and reads the roads when "
+    "it needs them.\n\n"
+    f"**Retrying safely.** Send an `{HEADER}` header (IETF httpapi draft; 1 to {MAX_LENGTH} "
+    "printable ASCII characters, bare or as a quoted string; a fresh one per hand, e.g. a "
+    "UUID) and send it again, unchanged, with any retry of that hand. The same key on the "
+    "same shoe for the same hand (outcome, flags and cards; `Prefer` may differ) stores "
+    "nothing and answers again as the first time: 200, the shoe as that hand left it (or "
+    f"the short answer), with `{REPLAYED}: true`. The same key for a different hand is a "
+    "422, and a key whose hand was undone since (`DELETE .../hands/last`) is a 409: a late "
+    "retry never puts back a hand that was taken off, nor answers with a hand that is gone; "
+    "record it again with a new key. Keys are per shoe, and kept for "
+    f"{KEEP.total_seconds() / 3600:g} hours (at least 24 are promised). Any other key is a "
+    "400 naming the header. Retries count against the write limit (429) like any request.",
 )
 def record_hand(
     request,
@@ -245,8 +272,20 @@ def record_hand(
         description="`return=minimal` for the short answer; anything else, or none, for "
         "the whole shoe",
     ),
+    idempotency_key: str | None = Header(
+        None,
+        alias=HEADER,
+        description="A key of the client's choosing, the same for every retry of one hand "
+        "and new for the next hand: a retry then records the hand only once",
+    ),
 ):
     check_write_allowed(request)
+    key = None
+    if idempotency_key is not None:
+        try:
+            key = read_key(idempotency_key)
+        except KeyProblem as problem:
+            raise HttpError(400, str(problem)) from None
     outcome = read_outcome(payload.outcome)
     if outcome is None:
         raise HttpError(400, f"outcome: {payload.outcome!r} is not an outcome; use B, P or T")
@@ -265,15 +304,20 @@ def record_hand(
             banker_pair=payload.banker_pair,
             natural=payload.natural,
             cards=cards,
+            key=key,
         )
     except Shoe.DoesNotExist:
         raise HttpError(404, not_found(shoe_id)) from None
     except ShoeFull as full:
         raise HttpError(400, f"outcome: {full}") from None
+    except KeyReused as reused:
+        return key_reused(reused)
+    except KeyConflict as undone:
+        raise HttpError(409, str(undone)) from None
     shoe = hand.shoe
     if wants_minimal(prefer):
         # Sequence numbers run 1..n with no gap (record and undo both work at the end), so
-        # the new hand's number is the shoe's count: no second query.
+        # the new hand's number is the shoe's count as it left it: no second query.
         answer = {
             "id": shoe.pk,
             "hands": hand.seq,
@@ -282,9 +326,29 @@ def record_hand(
         response = json_response(answer)
         response["Preference-Applied"] = "return=minimal"
     else:
-        response = json_response(shoe_payload(shoe))
+        # As the hand left the shoe, not as it is now: a replay gives the same answer, and
+        # a hand another tab recorded meanwhile is not reported as this one's.
+        response = json_response(shoe_payload(shoe, through=hand.seq))
     patch_vary_headers(response, ["Prefer"])
-    return response
+    return mark_replayed(response, hand)
+
+
+def key_reused(reused: KeyReused):
+    """The draft's 422 for a key sent again with a different hand, shaped as every 422 of
+    this API is (api.api.plain_validation_error): `detail` in words, `errors` for programs."""
+    return json_response(
+        {
+            "detail": str(reused),
+            "errors": [
+                {
+                    "type": "idempotency_key_reused",
+                    "loc": ["header", HEADER],
+                    "msg": str(reused).removeprefix(f"{HEADER}: "),
+                }
+            ],
+        },
+        status=422,
+    )
 
 
 @router.delete(

@@ -2,10 +2,13 @@
 
     .venv/bin/python bench/load.py                  # 50 clients, 60 s, 300 hands/s asked
     .venv/bin/python bench/load.py --rate 0         # no pacing: the most the server does
+    .venv/bin/python bench/load.py --find-rate      # the rate where the floor's p99 < 50 ms
     .venv/bin/python bench/load.py --answer full    # writes answered with the whole shoe
     .venv/bin/python bench/load.py --kill-worker    # SIGKILL one worker mid-run
     .venv/bin/python bench/load.py --short --kill-worker   # CI: 10 clients, 5 s
     DATABASE_URL=postgres://... .venv/bin/python bench/load.py
+    DATABASE_URL=... .venv/bin/python bench/load.py --target http://127.0.0.1:8080 \\
+        --server-pids 1234,1240                     # a stack started elsewhere (nginx...)
 
 (`make load` runs the first and the kill-worker run, `make load-check` the CI one; locust is
 in the `bench` extra.) It starts gunicorn the way `make serve` does (gunicorn.conf.py, DEBUG
@@ -22,8 +25,23 @@ land 50 requests at once, and measure that burst rather than the server.)
 --rate 0 drops the pacing: 50 clients each as fast as the server answers, where latency is
 mostly queueing (50 clients / requests a second). Writes ask for `Prefer: return=minimal`
 (the hand just recorded) as a program logging hands would; --answer full asks for the whole
-shoe with its roads, as the API answers by default. Then it prints throughput, p50/p95/p99
-latency, errors and CPU time, and checks the database in a separate process:
+shoe with its roads, as the API answers by default.
+
+First comes the floor (--no-floor to skip it): the same clients on the same pacing (so as
+many requests a second as the hands phase asks for: 360 for 300 hands), every request a
+GET /healthz (one database query through every middleware: the framework's least cost), for
+as long (--floor-duration). Then the hands. It prints throughput, p50/p95/p99
+latency, errors and the server's CPU time over each phase (gunicorn's master and workers,
+from /proc), then recorded hands/s ÷ floor requests/s and the server CPU of a recorded hand
+(all of the phase's requests, reads and new shoes too, over the hands recorded) ÷ that of a
+floor request; beside them, the time of a fixed pure-Python loop, run here in the same run,
+to compare machines. The goal: ≥ 0.5 (a recorded hand costs at most twice a floor request),
+p99 < 100 ms at a rate where the floor's own p99 is under 50 ms, no errors, no loss.
+--find-rate looks for that rate first: the floor alone for a few seconds at 100, 200, ...
+hands/s asked, then halving the step, within --find-rate-budget seconds (90); the highest
+whose floor p99 stays under 50 ms is the rate of both phases.
+
+Then it checks the database in a separate process:
 
 - every hand whose POST was answered 200 is in the database exactly once, at the sequence
   number the answer gave, with the outcome and flags that were sent;
@@ -31,10 +49,22 @@ latency, errors and CPU time, and checks the database in a separate process:
 - no hand is there that no request asked for (a shoe holds at most its acknowledged hands
   plus the writes that got no answer).
 
-With --kill-worker one gunicorn worker is killed with SIGKILL a third of the way in: the
-requests it was serving get no answer (errors, expected), the master forks a new worker,
-and the check above must still hold. A client whose write got no answer reads its shoe
+Each write carries an `Idempotency-Key` (a fresh uuid4) when the server replays a write sent
+again under the same key (tried during the warm-up; --retry or --no-retry to decide): a write
+that gets no answer, a cut-off answer, a 5xx or a 429 is sent again, same key and same body,
+after 0.1, 0.2, 0.4 ... s (with jitter, or Retry-After), for at most --retry-budget seconds
+(8), and counts as acknowledged when an answer comes (a replayed one too). A write still
+unanswered after that, or any write when retries are off, leaves the client reading its shoe
 again before going on, as a real client would.
+
+With --kill-worker one gunicorn worker is killed with SIGKILL a third of the way in (or
+--kill-after seconds): the requests it was serving get no answer (errors, expected), the
+master forks a new worker, and the check above must still hold.
+
+--target URL drives a stack started elsewhere (bench/cluster.py's nginx) instead of starting
+gunicorn: its CPU is that of --server-pids and their children (none: not measured),
+--kill-worker kills a worker among those children, and the check reads the DATABASE_URL of
+this environment. As a library: run(args, host, on_fault=..., server_pids=...) (below).
 
 Differences from a production run, on purpose: plain HTTP (no TLS proxy on loopback, so
 secure cookies and the HTTPS redirect are off); each client sends its own X-Forwarded-For
@@ -48,10 +78,8 @@ the run; they are printed).
 """
 
 import argparse
-import itertools
 import json
 import os
-import random
 import secrets
 import signal
 import socket
@@ -60,13 +88,15 @@ import sys
 import tempfile
 import time
 import urllib.request
+import uuid
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from health import answers_health  # bench/health.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
-SHOE_HANDS = 80  # a real shoe has about 80 hands
 WORKER_TIMEOUT = 30
+TICK = os.sysconf("SC_CLK_TCK")
 
 
 def parse_args(argv=None):
@@ -92,10 +122,44 @@ def parse_args(argv=None):
     parser.add_argument("--workers", type=int, help="gunicorn workers (default: gunicorn.conf.py)")
     parser.add_argument("--worker-class", default=None, help="e.g. gthread (default: sync)")
     parser.add_argument("--threads", type=int, default=None, help="threads per gthread worker")
+    parser.add_argument(
+        "--floor",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="first, the same clients and pacing on GET /healthz (default: on)",
+    )
+    parser.add_argument("--floor-duration", type=float, help="seconds (default: --duration)")
+    parser.add_argument(
+        "--find-rate",
+        action="store_true",
+        help="first find the highest rate at which the floor's p99 stays under 50 ms, "
+        "and run both phases at it (instead of --rate)",
+    )
+    parser.add_argument("--find-rate-budget", type=float, default=90.0, help="seconds")
+    parser.add_argument("--find-rate-trial", type=float, default=6.0, help="seconds a rate")
+    parser.add_argument(
+        "--retry",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="send each write with an Idempotency-Key and retry it after no answer or a 5xx "
+        "(default: when the server replays a write sent twice with one key)",
+    )
+    parser.add_argument("--retry-budget", type=float, default=8.0, help="seconds a write")
+    parser.add_argument("--target", metavar="URL", help="drive this server; start none")
+    parser.add_argument(
+        "--server-pids",
+        type=lambda text: [int(pid) for pid in text.replace(",", " ").split()],
+        help="with --target: the server's processes (their children count too)",
+    )
+    parser.add_argument("--kill-after", type=float, help="seconds (default: a third of the run)")
     parser.add_argument("--verify", metavar="LEDGER", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.short:
         args.clients, args.duration = 10, 5.0
+    if args.floor_duration is None:
+        args.floor_duration = args.duration
+    if args.kill_worker and args.target and not args.server_pids:
+        parser.error("--kill-worker with --target needs --server-pids (the gunicorn masters)")
     return args
 
 
@@ -129,6 +193,16 @@ def server_environment(workdir, cache_dir):
     return env
 
 
+def check_environment():
+    """The environment of the check against a stack started elsewhere: its DATABASE_URL."""
+    if not os.environ.get("DATABASE_URL"):
+        raise SystemExit("--target: set DATABASE_URL to the stack's database for the check")
+    env = dict(os.environ)
+    env.setdefault("DJANGO_SETTINGS_MODULE", "baccarat_site.settings")
+    env.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
+    return env
+
+
 def start_gunicorn(args, env, port):
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
@@ -157,35 +231,48 @@ def start_gunicorn(args, env, port):
 def warm_up(host, clients):
     """A few shoes and hands from several threads at once, so every worker has imported and
     built what its first requests need before anything is measured (not checked, not
-    counted: the shoes are named warmup-...)."""
+    counted: the shoes are named warmup-...). Returns whether the server replays a write
+    sent twice under one Idempotency-Key (the same hand, same number, stored once)."""
     from concurrent.futures import ThreadPoolExecutor
     from http.cookiejar import CookieJar
 
     def one_client(number):
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
 
-        def call(method, path, body=None):
+        def call(method, path, body=None, headers=()):
             request = urllib.request.Request(
                 host + path,
                 data=json.dumps(body).encode() if body is not None else None,
                 method=method,
-                headers={"Content-Type": "application/json"},
+                headers={"Content-Type": "application/json", **dict(headers)},
             )
             with opener.open(request, timeout=30) as answer:
                 return json.loads(answer.read())
 
         shoe = call("POST", "/api/v1/shoes", {"name": f"warmup-{number}"})
+        hands = f"/api/v1/shoes/{shoe['id']}/hands"
         for outcome in "BPTBPPB":
-            call("POST", f"/api/v1/shoes/{shoe['id']}/hands", {"outcome": outcome})
+            call("POST", hands, {"outcome": outcome})
         call("GET", f"/api/v1/shoes/{shoe['id']}")
+        if number:
+            return None
+        key = {"Idempotency-Key": str(uuid.uuid4()), "Prefer": "return=minimal"}
+        try:
+            first, again = (call("POST", hands, {"outcome": "B"}, key) for _ in range(2))
+            return again["hand"]["seq"] == first["hand"]["seq"]
+        except (OSError, KeyError, ValueError):
+            return False
 
     with ThreadPoolExecutor(clients) as pool:
-        list(pool.map(one_client, range(clients)))
+        return list(pool.map(one_client, range(clients)))[0]
 
 
 def worker_pids(master_pid):
-    children = Path(f"/proc/{master_pid}/task/{master_pid}/children")
-    return [int(pid) for pid in children.read_text().split()]
+    try:
+        return [int(pid) for pid in Path(f"/proc/{master_pid}/task/{master_pid}/children")
+                .read_text().split()]  # fmt: skip
+    except OSError:
+        return []
 
 
 def process_state(pid):
@@ -195,240 +282,243 @@ def process_state(pid):
         return "?"
 
 
-def cpu_seconds(pid):
-    """User + system CPU time of a process and its children that have been waited for."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = sum(int(value) for value in fields[11:15])
-    return ticks / os.sysconf("SC_CLK_TCK")
+class CpuMeter:
+    """The server's CPU seconds so far, for differences across a phase: the processes that
+    roots() names and all their descendants, each its user + system time plus that of its
+    children it has waited for. A process that ends under a watched parent is counted by
+    the parent once reaped (a worker killed); one whose parent is not watched (a whole
+    instance killed) keeps its last figure: sample() runs 4 times a second during a phase."""
+
+    def __init__(self, roots):
+        self.roots, self.ended, self.last = roots, 0.0, {}
+
+    def processes(self):
+        seen, todo = [], list(self.roots())
+        while todo:
+            pid = todo.pop()
+            if pid not in seen:
+                seen.append(pid)
+                todo += worker_pids(pid)
+        return seen
+
+    def sample(self):
+        now = {}
+        for pid in self.processes():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            # (pid, start time): a number reused by a new process is another process.
+            now[(pid, fields[19])] = (int(fields[1]), sum(map(int, fields[11:15])) / TICK)
+        alive = {pid for pid, _start in now}
+        for key, (parent, seconds) in self.last.items():
+            if key not in now and parent not in alive:
+                self.ended += seconds
+        self.last = now
+        return self.ended + sum(seconds for _parent, seconds in now.values())
 
 
-# --- the load (locust) --------------------------------------------------------------------
+def kill_one_worker(roots):
+    """on_fault for --kill-worker: SIGKILL a worker (a child of roots()) that is running,
+    most likely inside a request (killing one waiting in accept would prove nothing), then
+    wait for its master to fork a replacement. Runs in the load's greenlet loop."""
 
-
-def run_load(args, host, master_pid, ledger_path):
-    # Imported here: locust patches the standard library for gevent, which the --verify
-    # process (Django and the database driver) does not need.
-    import gevent
-    import orjson  # the load generator shares the cores: parse the answers quickly
-    from locust import FastHttpUser, task
-    from locust.env import Environment
-
-    run_tag = f"load-{secrets.token_hex(4)}"
-    shoes = {}  # shoe id -> {"acked": [[seq, outcome, player_pair, banker_pair, natural]], ...}
-    events = []
-
-    # Five writes to one read (the task weights below): each client's pace, in tasks a
-    # second, that makes the clients together ask for --rate hands a second. The gaps are
-    # random (exponential: independent people at tables, not clients ticking in step, whose
-    # requests would all land at once); a client whose answer took longer than its next gap
-    # goes on at once, so a server that cannot keep up shows as a lower rate and longer
-    # latencies, not as a hidden queue.
-    per_client = args.rate * 6 / 5 / args.clients
-
-    def pace(user):
-        if not args.rate:
-            return 0
-        now = time.monotonic()
-        busy = now - user.last_start if user.last_start else 0.0
-        wait = max(0.0, user.rng.expovariate(per_client) - busy)
-        user.last_start = now + wait
-        return wait
-
-    write_headers = {"Prefer": "return=minimal"} if args.answer == "minimal" else {}
-    client_numbers = itertools.count()
-
-    class Recorder(FastHttpUser):
-        wait_time = pace
-        network_timeout = 30.0
-        connection_timeout = 10.0
-        max_retries = 0  # a write is sent once: a silent retry could record it twice
-
-        def on_start(self):
-            self.rng = random.Random()
-            self.last_start = None
-            number = next(client_numbers)
-            self.headers = {"X-Forwarded-For": f"10.0.{number // 250}.{number % 250 + 1}"}
-            self.shoe_id = None
-            self.resync = False
-            self.made = 0
-
-        def new_shoe(self):
-            self.made += 1
-            name = f"{run_tag}-{id(self) % 100000}-{self.made}"
-            with self.client.post(
-                "/api/v1/shoes",
-                json={"name": name},
-                headers=self.headers,
-                name="/shoes",
-                catch_response=True,
-            ) as response:
-                if response.status_code == 201:
-                    self.shoe_id = orjson.loads(response.content)["id"]
-                    shoes[self.shoe_id] = {"acked": [], "unanswered": 0, "checked_reads": 0}
-                    self.next_seq = 1
-                else:
-                    response.failure(f"status {response.status_code}")
-
-        def read(self):
-            with self.client.get(
-                f"/api/v1/shoes/{self.shoe_id}",
-                headers=self.headers,
-                name="/shoes/{id}",
-                catch_response=True,
-            ) as response:
-                if response.status_code != 200:
-                    response.failure(f"status {response.status_code}")
-                    return False
-                history = orjson.loads(response.content)["history"]
-                acked = shoes[self.shoe_id]["acked"]
-                # Everything acknowledged is there, in place.
-                for seq, outcome, *_flags in acked[-3:]:
-                    if len(history) < seq or history[seq - 1]["outcome"] != outcome:
-                        response.failure(f"hand {seq} of shoe {self.shoe_id} missing on read")
-                        return False
-                shoes[self.shoe_id]["checked_reads"] += 1
-                self.next_seq = len(history) + 1
-                return True
-
-        @task(5)
-        def record(self):
-            if self.shoe_id is None:
-                self.new_shoe()
-                return
-            if self.resync:
-                # The last write got no answer: it may or may not be stored. Look first.
-                if not self.read():
-                    return
-                self.resync = False
-            hand = {
-                "outcome": self.rng.choices("BPT", weights=[46, 45, 9])[0],
-                "player_pair": self.rng.random() < 0.07,
-                "banker_pair": self.rng.random() < 0.07,
-                "natural": self.rng.random() < 0.3,
-            }
-            ledger = shoes[self.shoe_id]
-            # Counted as unanswered until the answer is in: a write cut off by the end of the
-            # run (or a killed worker) may be stored or not.
-            ledger["unanswered"] += 1
-            with self.client.post(
-                f"/api/v1/shoes/{self.shoe_id}/hands",
-                json=hand,
-                headers=self.headers | write_headers,
-                name="/shoes/{id}/hands",
-                catch_response=True,
-            ) as response:
-                if response.status_code != 200:
-                    self.resync = True
-                    response.failure(f"status {response.status_code}")
-                    return
-                try:
-                    answer = orjson.loads(response.content)
-                except orjson.JSONDecodeError:
-                    # A worker killed after its status line went out: the answer was cut
-                    # off, so the hand may be stored or not. It stays unanswered.
-                    self.resync = True
-                    response.failure("answer cut off")
-                    return
-                ledger["unanswered"] -= 1
-                last = answer["hand"] if write_headers else answer["history"][-1]
-                sent = [hand["outcome"], hand["player_pair"], hand["banker_pair"], hand["natural"]]
-                got = [last["outcome"], last["player_pair"], last["banker_pair"], last["natural"]]
-                if got != sent or last["seq"] != self.next_seq:
-                    response.failure(f"answer {last} is not the hand sent {hand}")
-                    return
-                ledger["acked"].append([last["seq"], *sent])
-                self.next_seq += 1
-                if last["seq"] >= SHOE_HANDS:
-                    self.shoe_id = None
-
-        @task(1)
-        def read_roads(self):
-            if self.shoe_id is not None and not self.resync:
-                self.read()
-
-    # stop_timeout: at the end each client finishes the request it is making.
-    env = Environment(
-        user_classes=[Recorder], host=host, catch_exceptions=True, stop_timeout=WORKER_TIMEOUT
-    )
-    runner = env.create_local_runner()
-
-    def kill_one_worker():
-        # A worker that is running (most likely inside a request), not one waiting in accept:
-        # killing an idle worker would prove nothing.
-        victim, state = worker_pids(master_pid)[0], "?"
+    def kill(note):
+        current = {pid: master for master in roots() for pid in worker_pids(master)}
+        if not current:
+            return "no worker to kill"
+        victim, state = next(iter(current)), "?"
         for _attempt in range(500):
-            running = [pid for pid in worker_pids(master_pid) if process_state(pid) == "R"]
+            current = {pid: master for master in roots() for pid in worker_pids(master)}
+            running = [pid for pid in current if process_state(pid) == "R"]
             if running:
                 victim, state = running[0], "R"
                 break
-            gevent.sleep(0.002)
+            time.sleep(0.002)  # gevent's, once locust has patched the standard library
+        master = current.get(victim) or next(iter(current.values()))
+        workers_before = len(worker_pids(master))
         os.kill(victim, signal.SIGKILL)
-        events.append(
-            f"t={time.monotonic() - started:.1f}s: SIGKILL worker {victim} "
-            f"({'running' if state == 'R' else 'state unknown'})"
-        )
+        note(f"SIGKILL worker {victim} ({'running' if state == 'R' else 'state unknown'})")
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            gevent.sleep(0.1)
-            pids = worker_pids(master_pid)
-            if victim not in pids and len(pids) == workers_at_start:
-                events.append(
-                    f"t={time.monotonic() - started:.1f}s: master forked a replacement "
-                    f"({len(pids)} workers)"
-                )
-                return
+            time.sleep(0.1)
+            pids = worker_pids(master)
+            if victim not in pids and len(pids) == workers_before:
+                return f"master forked a replacement ({len(pids)} workers)"
+        return "no replacement worker within 10 s"
 
-    workers_at_start = len(worker_pids(master_pid))
-    client_cpu = time.process_time()
-    started = time.monotonic()
-    runner.start(args.clients, spawn_rate=args.clients)
-    if args.kill_worker:
-        gevent.spawn_later(args.duration / 3, kill_one_worker)
-    gevent.spawn_later(args.duration, runner.quit)
-    runner.greenlet.join()
-    elapsed = time.monotonic() - started
-    client_cpu = time.process_time() - client_cpu
-
-    ledger_path.write_text(json.dumps({"run": run_tag, "shoes": shoes}))
-    events.insert(0, f"{workers_at_start} gunicorn workers")
-    return env.stats, elapsed, client_cpu, events, shoes
+    return kill
 
 
-def report(args, stats, elapsed, client_cpu, server_cpu, events, shoes, env):
-    database = env["DATABASE_URL"].split("://", 1)[0]
-    print(
-        f"\n{args.clients} clients for {elapsed:.1f} s against gunicorn ("
-        f"{args.worker_class or 'sync'} workers) on 127.0.0.1, {database}, {os.cpu_count()} cores"
-        + (", one worker killed mid-run" if args.kill_worker else "")
+def calibrate():
+    """Milliseconds a fixed pure-Python loop takes here and now, printed beside the figures
+    so that runs on other (or busier) machines compare."""
+    started = time.perf_counter()
+    sum(i * i for i in range(10**7))
+    return (time.perf_counter() - started) * 1000
+
+
+# --- a run: the phases, the report, the check ------------------------------------------------
+
+
+@dataclass
+class Result:
+    verify_status: int  # 0 when the no-loss check passed
+    report: str  # everything printed
+    ledger: Path
+    hands: object  # load_clients.Phase
+    floor: object = None
+    calibration_ms: float = 0.0
+    rate: float = 0.0  # hands/s asked (found by --find-rate, or --rate)
+    statuses: dict = field(default_factory=dict)  # status code -> answers (0: none)
+    figures: dict = field(default_factory=dict)
+
+
+def find_rate(args, host, say):
+    """The highest paced rate, in hands/s asked, at which the floor's p99 stays under
+    FLOOR_P99: 100, 200, ... up, then halving the step between the last good and the first
+    bad rate, a short floor phase each, within --find-rate-budget seconds."""
+    from load_clients import FLOOR_P99, WRITE_SHARE, run_phase
+
+    deadline = time.monotonic() + args.find_rate_budget
+    good = bad = None
+    rate = 100.0
+    say(
+        f"\nfind-rate: the floor alone, {args.find_rate_trial:g} s a rate, for the highest rate "
+        f"whose p99 stays under {FLOOR_P99} ms (at most {args.find_rate_budget:g} s)"
     )
-    pace = f"paced to ask for {args.rate:g} hands/s together" if args.rate else "no pacing"
-    answer = "Prefer: return=minimal" if args.answer == "minimal" else "the whole shoe"
-    print(f"  clients {pace}; a write answers with {answer}")
-    for line in events:
-        print(f"  {line}")
-    print(f"\n{'request':<26}{'count':>8}{'errors':>8}{'req/s':>9}{'p50':>7}{'p95':>7}{'p99':>7}")
-    entries = sorted(stats.entries.values(), key=lambda entry: entry.name)
-    for entry in [*entries, stats.total]:
-        name = "all" if entry is stats.total else f"{entry.method} {entry.name}"
-        print(
-            f"{name:<26}{entry.num_requests:>8}{entry.num_failures:>8}"
-            f"{entry.num_requests / elapsed:>9.1f}"
-            + "".join(
-                f"{entry.get_response_time_percentile(p) or 0:>5.0f}ms" for p in (0.5, 0.95, 0.99)
-            )
+    while rate and time.monotonic() + args.find_rate_trial + 1 < deadline:
+        phase = run_phase("floor", host, args.clients, rate, args.find_rate_trial)
+        asked = rate / WRITE_SHARE
+        ok = phase.p(0.99) < FLOOR_P99 and not phase.errors and phase.per_second > 0.9 * asked
+        say(
+            f"  {rate:5g} hands/s asked ({asked:g} floor requests/s): {phase.per_second:6.1f}/s, "
+            f"p99 {phase.p(0.99):.0f} ms, {phase.errors} errors: {'yes' if ok else 'no'}"
         )
-    acked = sum(len(shoe["acked"]) for shoe in shoes.values())
-    print(f"\nrecorded hands acknowledged: {acked} ({acked / elapsed:.1f}/s) in {len(shoes)} shoes")
-    if stats.errors:
-        print("errors:")
-        for error in stats.errors.values():
-            print(f"  {error.occurrences} x {error.method} {error.name}: {error.error}")
+        if ok:
+            good = rate
+        else:
+            bad = rate if bad is None else min(bad, rate)
+        low = good or 0.0
+        if bad is None:
+            rate = low + 100
+        else:
+            rate = round((low + bad) / 2 / 25) * 25  # steps of 25 hands/s at the finest
+            rate = rate if low < rate < bad else None
+    if good is None:
+        good = bad or 100.0
+        say(f"  no rate tried kept the floor's p99 under {FLOOR_P99} ms; running at {good:g}")
     else:
-        print("errors: none")
-    print(
-        f"CPU: load generator {client_cpu:.1f} s during the run; gunicorn (master and "
-        f"workers, since start, so Django's import and the warm-up too) {server_cpu:.1f} s; "
-        f"the run had {elapsed * (os.cpu_count() or 1):.0f} core-seconds"
+        say(f"  -> {good:g} hands/s asked")
+    return good
+
+
+def run(
+    args,
+    host,
+    *,
+    on_fault=None,
+    server_pids=None,
+    env=None,
+    workdir=None,
+    server_label=None,
+    notes=(),
+    stop=None,
+    on_kill=None,
+):
+    """One whole run against `host` (the base URL of a server already answering): the
+    calibration, the warm-up, --find-rate if asked, the floor, the hands, the report and
+    the no-loss check. Prints the report as it goes and returns a Result.
+
+    on_fault (or on_kill): called --kill-after seconds into the hands phase (default a third
+      of the way), as on_fault() or on_fault(note), in the load's gevent loop (time.sleep
+      and subprocess cooperate); note("...") adds a timed line to the report, and so does
+      what it returns (a line, or lines). The load goes on while it runs; it is waited for.
+    server_pids: a callable returning the server's process ids (gunicorn masters and
+      workers, say); their descendants count too. Their CPU is read across each phase.
+    env: the check's environment, DATABASE_URL above all (default: this one's).
+    workdir: where the ledger goes (default: a new temporary folder, left for the caller).
+    stop: called after the load, before the check. notes: lines under the run's heading
+      (or a callable giving them, called after the warm-up).
+    """
+    lines = []
+
+    def say(line=""):
+        print(line, flush=True)
+        lines.append(line)
+
+    on_fault = on_fault or on_kill
+    env = env or check_environment()
+    workdir = Path(workdir or tempfile.mkdtemp(prefix="baccarat-load-"))
+    calibration = calibrate()
+    keys_replayed = warm_up(host, min(args.clients, 20))
+    retry = keys_replayed if args.retry is None else args.retry
+    # Imported here: locust patches the standard library for gevent.
+    from load_clients import goal_line, report, run_phase, summary
+
+    meter = CpuMeter(server_pids) if server_pids else None
+    notes = list(notes() if callable(notes) else notes)
+    say(f"calibration: sum(i * i for i in range(10**7)) took {calibration:.0f} ms here")
+    rate = find_rate(args, host, say) if args.find_rate else args.rate
+    floor = None
+    if args.floor:
+        floor = run_phase("floor", host, args.clients, rate, args.floor_duration, meter=meter)
+    run_tag = f"load-{secrets.token_hex(4)}"
+    hands = run_phase(
+        "hands",
+        host,
+        args.clients,
+        rate,
+        args.duration,
+        run_tag=run_tag,
+        answer=args.answer,
+        retry_budget=args.retry_budget if retry else None,
+        meter=meter,
+        on_fault=on_fault,
+        fault_after=args.duration / 3 if args.kill_after is None else args.kill_after,
+    )
+    ledger = workdir / "ledger.json"
+    ledger.write_text(json.dumps({"run": run_tag, "shoes": hands.shoes}))
+    if stop:
+        stop()
+
+    label = server_label or host
+    retry_note = (
+        f"each write carries an Idempotency-Key and is retried for up to {args.retry_budget:g} s"
+        if retry
+        else "writes are sent once ("
+        + ("--no-retry" if args.retry is False else "the server does not replay a keyed write")
+        + ")"
+    )
+    for line in report(args, rate, label, notes, floor, hands, calibration, retry, retry_note, env):
+        say(line)
+    check = subprocess.run(
+        [sys.executable, __file__, "--verify", str(ledger)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    for line in check.stdout.splitlines():
+        say(line)
+    sys.stderr.write(check.stderr)
+    figures = summary(rate, floor, hands, calibration)
+    if floor is not None:
+        say(goal_line(figures, check.returncode))
+    statuses = {}
+    for phase in (floor, hands):
+        for status, count in (phase.statuses if phase else {}).items():
+            statuses[status] = statuses.get(status, 0) + count
+    return Result(
+        check.returncode,
+        "\n".join(lines),
+        ledger,
+        hands,
+        floor,
+        calibration,
+        rate,
+        statuses,
+        figures,
     )
 
 
@@ -498,6 +588,17 @@ def main():
     args = parse_args()
     if args.verify:
         return verify(args.verify)
+    if args.target:
+        pids = args.server_pids
+        roots = (lambda: pids) if pids else None
+        with tempfile.TemporaryDirectory(prefix="baccarat-load-") as tmp:
+            return run(
+                args,
+                args.target.rstrip("/"),
+                on_fault=kill_one_worker(roots) if args.kill_worker else None,
+                server_pids=roots,
+                workdir=tmp,
+            ).verify_status
     # The cache in memory where the machine has /dev/shm, as the settings put it by default,
     # but a folder of this run's own.
     memory = "/dev/shm" if Path("/dev/shm").is_dir() else None
@@ -509,27 +610,30 @@ def main():
         env = server_environment(workdir, cache_dir)
         port = free_port()
         server = start_gunicorn(args, env, port)
+
+        def stop():
+            if server.poll() is None:
+                server.send_signal(signal.SIGTERM)
+                try:
+                    server.wait(timeout=WORKER_TIMEOUT + 5)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+
         try:
-            warm_up(f"http://127.0.0.1:{port}", min(args.clients, 20))
-            stats, elapsed, client_cpu, events, shoes = run_load(
-                args, f"http://127.0.0.1:{port}", server.pid, workdir / "ledger.json"
-            )
-            server_cpu = cpu_seconds(server.pid) + sum(
-                cpu_seconds(pid) for pid in worker_pids(server.pid)
-            )
+            roots = lambda: [server.pid]  # noqa: E731 (the master; its workers are counted)
+            return run(
+                args,
+                f"http://127.0.0.1:{port}",
+                on_fault=kill_one_worker(roots) if args.kill_worker else None,
+                server_pids=roots,
+                env=env,
+                workdir=workdir,
+                server_label=f"gunicorn ({args.worker_class or 'sync'} workers) on 127.0.0.1",
+                notes=lambda: [f"{len(worker_pids(server.pid))} gunicorn workers"],
+                stop=stop,
+            ).verify_status
         finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=WORKER_TIMEOUT + 5)
-            except subprocess.TimeoutExpired:
-                server.kill()
-        report(args, stats, elapsed, client_cpu, server_cpu, events, shoes, env)
-        check = subprocess.run(
-            [sys.executable, __file__, "--verify", str(workdir / "ledger.json")],
-            cwd=ROOT,
-            env=env,
-        )
-        return check.returncode
+            stop()
 
 
 if __name__ == "__main__":

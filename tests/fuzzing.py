@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from baccarat.cards import parse_card
 from progress.models import LessonProgress, SkillCard, SpeedBest
-from tracker.models import Hand, Shoe
+from tracker.models import Hand, RecordedKey, Shoe
 
 FUZZ = settings(
     max_examples=60,
@@ -203,6 +203,7 @@ def stored():
                 "pk", "shoe", "seq", "outcome", "player_pair", "banker_pair", "natural", "cards"
             )
         ),
+        "keys": list(RecordedKey.objects.order_by("pk").values_list("pk", "shoe", "key", "hand")),
         "users": list(User.objects.order_by("pk").values_list("pk", "username", "password")),
         "progress": list(LessonProgress.objects.order_by("pk").values_list()),
         "skills": list(SkillCard.objects.order_by("pk").values_list()),
@@ -226,6 +227,8 @@ def assert_nothing_stored_is_junk():
         assert outcome in ("B", "P", "T"), outcome
         for card in cards or []:
             assert isinstance(card, str) and str(parse_card(card)) == card, cards
+    for (key,) in RecordedKey.objects.values_list("key"):
+        assert 1 <= len(key) <= 255 and all(" " <= ch <= "~" for ch in key), key
 
 
 def check_write(before, response, *, accepted=None):

@@ -15,12 +15,14 @@ from baccarat.cards import RANKS
 from baccarat.dealing import MAX_CARDS, DealingError, dealt
 from baccarat.dealing import deal as deal_card
 from guards.throttles import write_refused
+from tracker.idempotency import KeyConflict, KeyProblem, mark_replayed, page_key
 from tracker.models import Shoe, ShoeFull
 from tracker.scoreboard import (
     board_response,
     empty_keypad,
     keypad_context,
     refuse_hand,
+    refuse_reused_key,
     shoe_page_context,
 )
 from tracker.visitors import own_shoe_or_404
@@ -69,6 +71,12 @@ def deal(request, shoe_id):
     if refused is not None:
         return refused
     try:
+        # The keypad's own key (its hand's hidden field, drawn anew with every key's answer):
+        # the last card sent again after an answer that never came records the hand once.
+        key = page_key(request)
+    except KeyProblem as problem:
+        return refuse_hand(request, shoe, f"{problem}. Nothing was recorded.")
+    try:
         recorded = Shoe.objects.owned_by(request).record(
             shoe_id,
             hand.outcome,
@@ -76,11 +84,17 @@ def deal(request, shoe_id):
             banker_pair=hand.banker_pair,
             natural=hand.natural,
             cards=hand.tokens,
+            key=key,
         )
     except ShoeFull as full:
         return refuse_hand(request, shoe, f"Nothing was recorded: {full}.")
+    except KeyConflict as conflict:
+        # The hand so far stays on the keypad (less the card just keyed), under a new key.
+        so_far = keypad_context(dealt(request.POST.get("cards", "").split()))
+        return refuse_reused_key(request, shoe, conflict, keypad=so_far)
     status = f"Hand {recorded.seq}: {hand.summary}."
-    return keypad_board_response(request, recorded.shoe, status, empty_keypad())
+    response = keypad_board_response(request, recorded.shoe, status, empty_keypad())
+    return mark_replayed(response, recorded)
 
 
 def keypad_board_response(request, shoe, status, keypad):

@@ -11,10 +11,12 @@ from django.core.validators import (
 )
 from django.db import IntegrityError, connection, models, transaction
 from django.db.models import Max, OuterRef, Subquery
+from django.utils import timezone
 
 from baccarat.roads import Result
 from guards.inputs import text_problem
 from tracker.exchange import MAX_HANDS
+from tracker.idempotency import KEEP, MAX_LENGTH, KeyReused, KeyUndone, fingerprint
 
 
 class ShoeFull(Exception):
@@ -44,19 +46,35 @@ class ShoeQuerySet(models.QuerySet):
             return self.none()
         return self.filter(owner=None, visitor=visitor)
 
-    def record(self, pk, outcome, player_pair=False, banker_pair=False, natural=False, cards=None):
+    def record(
+        self, pk, outcome, player_pair=False, banker_pair=False, natural=False, cards=None, key=None
+    ):
         """Add the next hand to shoe `pk`, which must be one of these shoes (else
         Shoe.DoesNotExist). Two tabs recording at once each get their own sequence number:
         the transaction holds the shoe (see `_claim`), and a clash on the unique (shoe, seq)
         pair is retried rather than lost. A shoe holds at most MAX_HANDS hands: past that,
-        ShoeFull and nothing is stored. Returns the new Hand, its `shoe` the claimed shoe."""
+        ShoeFull and nothing is stored. Returns the new Hand, its `shoe` the claimed shoe,
+        its `replayed` False.
+
+        With a `key` (tracker.idempotency, already checked): a key this shoe has seen
+        recorded this same hand, which is returned again with `replayed` True and nothing is
+        stored; KeyReused if it recorded another hand, KeyUndone if its hand was undone
+        since. Else the hand is recorded as above and the key with it, in one transaction
+        under the shoe's lock: a racing request with the same key waits, then finds it."""
+        asked = (
+            None if key is None else fingerprint(outcome, player_pair, banker_pair, natural, cards)
+        )
         for _attempt in range(5):
             try:
                 with transaction.atomic():
                     shoe, last = self._claim(pk)
+                    if key is not None:
+                        hand = RecordedKey.objects.replay(shoe, key, asked)
+                        if hand is not None:
+                            return hand
                     if last >= MAX_HANDS:
                         raise ShoeFull(f"this shoe already holds {MAX_HANDS:,} hands, the limit")
-                    return Hand.objects.create(
+                    hand = Hand.objects.create(
                         shoe=shoe,
                         seq=last + 1,
                         outcome=outcome,
@@ -65,6 +83,10 @@ class ShoeQuerySet(models.QuerySet):
                         natural=natural,
                         cards=cards,
                     )
+                    if key is not None:
+                        RecordedKey.objects.keep(hand, key, asked)
+                    hand.replayed = False
+                    return hand
             except IntegrityError:
                 continue
         raise IntegrityError("could not record the hand: the shoe is too busy, try again")
@@ -142,9 +164,13 @@ class Shoe(models.Model):
                 recorded.append((seq, cards))
         return results, recorded
 
-    def record(self, outcome, player_pair=False, banker_pair=False, natural=False, cards=None):
+    def record(
+        self, outcome, player_pair=False, banker_pair=False, natural=False, cards=None, key=None
+    ):
         """Add the next hand to this shoe (ShoeQuerySet.record)."""
-        return Shoe.objects.record(self.pk, outcome, player_pair, banker_pair, natural, cards)
+        return Shoe.objects.record(
+            self.pk, outcome, player_pair, banker_pair, natural, cards, key=key
+        )
 
     def undo(self, only=None):
         """Remove the last hand; returns it, or None for an empty shoe. With `only` (a Hand),
@@ -181,3 +207,61 @@ class Hand(models.Model):
 
     def result(self):
         return Result(self.outcome, self.banker_pair, self.player_pair, self.natural)
+
+
+class RecordedKeyManager(models.Manager):
+    """Both run inside ShoeQuerySet.record's transaction, the shoe held (tracker.idempotency
+    says why and what for)."""
+
+    def replay(self, shoe, key, asked):
+        """The hand `key` recorded on `shoe` in the last KEEP, `replayed` True; None for a key
+        not seen (or forgotten); KeyReused or KeyUndone when it cannot be given again."""
+        seen = list(
+            self.filter(shoe=shoe, key=key, created__gte=timezone.now() - KEEP).select_related(
+                "hand"
+            )[:1]
+        )
+        if not seen:
+            return None
+        stored = seen[0]
+        if stored.fingerprint != asked:
+            raise KeyReused(stored.seq)
+        if stored.hand is None:
+            raise KeyUndone(stored.seq)
+        hand = stored.hand
+        hand.shoe = shoe
+        hand.replayed = True
+        return hand
+
+    def keep(self, hand, key, asked):
+        """Store `key` with the hand just recorded; first forget the shoe's keys older than
+        KEEP (a forgotten key used again would otherwise clash with its old row)."""
+        now = timezone.now()
+        self.filter(shoe=hand.shoe, created__lt=now - KEEP).delete()
+        self.create(
+            shoe=hand.shoe, key=key, fingerprint=asked, hand=hand, seq=hand.seq, created=now
+        )
+
+
+class RecordedKey(models.Model):
+    """An Idempotency-Key a hand was recorded under (tracker.idempotency)."""
+
+    shoe = models.ForeignKey(Shoe, on_delete=models.CASCADE, related_name="recorded_keys")
+    key = models.CharField(max_length=MAX_LENGTH)
+    fingerprint = models.CharField(max_length=64, help_text="sha256 of the hand asked for")
+    # Null once the hand is undone: the key stays, so that a late retry is told, not obeyed.
+    hand = models.ForeignKey(
+        Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="recorded_keys"
+    )
+    seq = models.PositiveIntegerField(help_text="The hand's number when it was recorded")
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+
+    objects = RecordedKeyManager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["shoe", "key"], name="one_hand_per_key_per_shoe")
+        ]
+
+    def __str__(self):
+        return f"{self.shoe} key {self.key!r}: hand {self.seq}"

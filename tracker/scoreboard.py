@@ -14,6 +14,7 @@ from baccarat.dealing import KEYS, dealt
 from baccarat.odds import MIN_CARDS, ShoeError, odds, odds_of_decks, shoe_after
 from baccarat.roads import scoreboard
 from tracker.boards import proofs_url, scoreboard_context
+from tracker.idempotency import KeyUndone, new_key
 from tracker.models import Shoe
 
 
@@ -28,6 +29,9 @@ def keypad_context(hand):
         "banker": hand.cards_of("banker"),
         "next_seat": hand.next_seat,
         "next_card": hand.next_card,
+        # The key the hand is recorded under once its last card is in (tracker.idempotency):
+        # a new one with every redraw of the hand, the same when a key is sent again unanswered.
+        "key": new_key(),
     }
 
 
@@ -123,6 +127,7 @@ def shoe_page_context(request, shoe, **extra):
         share_url=request.build_absolute_uri(share_url),
         rename_form=RenameForm(initial={"name": shoe.name}),
         keypad=empty_keypad(),
+        record_key=new_key(),
         status="",
         next_hand=next_hand_context(shoe, recorded, board.stats.hands),
     )
@@ -130,10 +135,15 @@ def shoe_page_context(request, shoe, **extra):
     return context
 
 
-def board_response(request, shoe, status, keypad=None):
+def board_response(request, shoe, status, keypad=None, error=None):
     """After a change: the whole page again (PRG) without htmx; with htmx the roads, plus
     the stats and the announcement out of band, in one response (and the card keypad's
-    hand, emptied, after a hand entered by its cards)."""
+    hand, emptied, after a hand entered by its cards).
+
+    Either way the result buttons get a new key (tracker.idempotency): the next hand is a
+    new hand. Until an answer draws it, the buttons send the key they have, so a tap sent
+    again after an answer that never came records its hand once; a tap made while a hand is
+    on its way is queued (hx-sync) and sent after its answer, with the new key."""
     if not request.htmx:
         return redirect("tracker:shoe", shoe_id=shoe.pk)
     results, recorded = shoe.results_and_cards()
@@ -143,8 +153,10 @@ def board_response(request, shoe, status, keypad=None):
         shoe=shoe,
         owner=True,
         status=status,
+        error=error,
         oob=True,
         keypad=keypad,
+        record_key=new_key(),
         next_hand=next_hand_context(shoe, recorded, board.stats.hands),
     )
     return render(request, "tracker/shoe.html#update", context)
@@ -160,3 +172,33 @@ def refuse_hand(request, shoe, error):
         return response
     context = shoe_page_context(request, shoe, error=error)
     return render(request, "tracker/shoe.html", context, status=400)
+
+
+def refuse_reused_key(request, shoe, conflict, keypad=None):
+    """A hand not recorded because its form's key already recorded a hand (KeyConflict):
+    422 for another hand, 409 for one undone since. That hand's answer may never have
+    reached this page, so the roads are drawn again as they are, the reason in the status
+    region, and the form gets a new key (with htmx; else the whole page again). `keypad`:
+    the card keypad's hand so far, kept."""
+    status = 409 if isinstance(conflict, KeyUndone) else 422
+    if isinstance(conflict, KeyUndone):
+        error = (
+            f"Nothing was recorded: this form's last hand (hand {conflict.seq}) was undone "
+            "since, perhaps in another tab. Record the hand again if it is still wanted."
+        )
+    else:
+        error = (
+            f"Nothing was recorded: this form had already recorded hand {conflict.seq}, "
+            "whose answer did not reach this page, and now asked for a different hand. The "
+            "roads show the shoe as it is: record the hand again if it is a new one."
+        )
+    if not request.htmx:
+        context = shoe_page_context(request, shoe, error=error)
+        if keypad is not None:
+            context.update(keypad=keypad, keypad_open=True)
+        return render(request, "tracker/shoe.html", context, status=status)
+    response = board_response(request, shoe, "", keypad=keypad, error=error)
+    response.status_code = status
+    response["HX-Retarget"] = "#board"
+    response["HX-Reswap"] = "outerHTML"
+    return response

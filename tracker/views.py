@@ -23,6 +23,7 @@ from guards.throttles import throttled_writes
 from tracker.boards import proof_context, proofs_url, scoreboard_context
 from tracker.exchange import FORMATS, MAX_BYTES
 from tracker.export import export_csv, export_filename, export_json
+from tracker.idempotency import KeyConflict, KeyProblem, mark_replayed, page_key
 from tracker.importing import import_shoe
 from tracker.models import Shoe, ShoeFull
 from tracker.scoreboard import (
@@ -30,6 +31,7 @@ from tracker.scoreboard import (
     board_response,
     next_hand_context,
     refuse_hand,
+    refuse_reused_key,
     shoe_page_context,
 )
 from tracker.visitors import (
@@ -121,6 +123,12 @@ def record(request, shoe_id):
             "Choose Banker (B), Player (P) or Tie (T); nothing was recorded.",
         )
     try:
+        key = page_key(request)  # the form's Idempotency-Key (tracker.idempotency)
+    except KeyProblem as problem:
+        return refuse_hand(
+            request, own_shoe_or_404(request, shoe_id), f"{problem}. Nothing was recorded."
+        )
+    try:
         # The caller's shoe is found, held and added to in one step (ShoeQuerySet.record).
         hand = Shoe.objects.owned_by(request).record(
             shoe_id,
@@ -128,6 +136,7 @@ def record(request, shoe_id):
             player_pair="player_pair" in request.POST,
             banker_pair="banker_pair" in request.POST,
             natural="natural" in request.POST,
+            key=key,
         )
     except Shoe.DoesNotExist:
         raise Http404("No such shoe.") from None
@@ -135,8 +144,12 @@ def record(request, shoe_id):
         return refuse_hand(
             request, own_shoe_or_404(request, shoe_id), f"Nothing was recorded: {full}."
         )
+    except KeyConflict as conflict:
+        return refuse_reused_key(request, own_shoe_or_404(request, shoe_id), conflict)
+    # A replay (the same key again) answers as the first time did: the roads as they are now
+    # with htmx (the status names the hand), the shoe's page again without.
     status = f"Hand {hand.seq}: {OUTCOME_NAMES[outcome]} recorded."
-    return board_response(request, hand.shoe, status)
+    return mark_replayed(board_response(request, hand.shoe, status), hand)
 
 
 @require_POST

@@ -1,10 +1,12 @@
 // htmx leaves 4xx responses unswapped, and django-htmx's debug helper would replace the
-// page with them. A refusal the server wants shown (a stale answer, a junk outcome) comes
-// as a 400 naming its place with HX-Retarget: swap it there like any answer.
+// page with them. A refusal the server wants shown (a stale answer, a junk outcome, a form
+// whose key already recorded another hand) comes as a 400, 409 or 422 naming its place
+// with HX-Retarget: swap it there like any answer.
 (function () {
   function refusal(event) {
     var xhr = event.detail.xhr;
-    return Boolean(xhr && xhr.status === 400 && xhr.getResponseHeader("HX-Retarget"));
+    return Boolean(xhr && [400, 409, 422].indexOf(xhr.status) >= 0 &&
+      xhr.getResponseHeader("HX-Retarget"));
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.body.addEventListener("htmx:beforeOnLoad", function (event) {
@@ -68,12 +70,15 @@
   }
   document.addEventListener("htmx:responseError", function (event) {
     var xhr = event.detail.xhr;
-    if (!(xhr.status === 400 && xhr.getResponseHeader("HX-Retarget"))) {
+    if (!([400, 409, 422].indexOf(xhr.status) >= 0 && xhr.getResponseHeader("HX-Retarget"))) {
       show(said(xhr));
     }
   });
   document.addEventListener("htmx:sendError", function () {
-    show("The site could not be reached, so nothing was saved: check the connection.");
+    // With no answer the page cannot know whether the request arrived: say so, not that
+    // nothing was saved. Trying again is safe for a hand: the same key records it once.
+    show("The site could not be reached, so this page cannot tell whether that was saved: " +
+      "check the connection and try again (a hand sent twice is recorded once).");
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var element = box();

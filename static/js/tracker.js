@@ -88,6 +88,42 @@
     });
   });
 
+  // A hand is recorded under its form's key (tracker/idempotency.py), which each answer that
+  // changes the shoe draws anew into the form's idempotency_key field. Read when the request
+  // is sent, not when the button was pressed: a hand keyed while another is on its way waits
+  // for that answer (hx-sync) and goes with the new key, so quick hands are all recorded;
+  // a tap sent again because no answer came keeps the key, and its hand is recorded once.
+  // The header says the same as the field (the form's hx-headers is the page's first key).
+  // A double tap is one hand. The second press of a real pointer (not a keyboard shortcut,
+  // not Enter or Space) on the same outcome within DOUBLE_TAP ms of the first is dropped
+  // before htmx sees it: hands at a table are tens of seconds apart, and a backlog entered
+  // quickly by keyboard is never merged.
+  var DOUBLE_TAP = 700;
+  var lastTap = null;
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest &&
+      event.target.closest('#record-form button[name="outcome"]');
+    if (!button || !event.isTrusted || event.detail === 0) {
+      return;
+    }
+    var now = Date.now();
+    if (lastTap && lastTap.outcome === button.value && now - lastTap.time < DOUBLE_TAP) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
+    lastTap = { outcome: button.value, time: now };
+  }, true);
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    var form = elt && (elt.form || (elt.closest && elt.closest("form")));
+    var field = form && form.elements.namedItem("idempotency_key");
+    if (field && field.value) {
+      event.detail.headers["Idempotency-Key"] = field.value;
+    }
+  });
+
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.detail.elt && event.detail.elt.form;
     if (form && form.id === "record-form" && event.detail.successful) {

@@ -54,7 +54,7 @@ API_INPUTS = [
         "POST",
         "/api/v1/shoes/{shoe_id}/hands",
         ("outcome", "player_pair", "banker_pair", "natural", "cards"),
-        ("path:shoe_id", "header:Prefer"),
+        ("path:shoe_id", "header:Prefer", "header:Idempotency-Key"),
     ),
     ("DELETE", "/api/v1/shoes/{shoe_id}/hands/last", (), ("path:shoe_id",)),
 ]
@@ -729,6 +729,7 @@ TEXT_FIELDS = [
         {"outcome": "B", "cards": ["Q", "4", "9", "K"]},
     ),
     ("POST", "/api/v1/shoes/{own}/hands", "Prefer", {"outcome": "B"}),
+    ("POST", "/api/v1/shoes/{own}/hands", "Idempotency-Key", {"outcome": "B"}),
     ("GET", "/api/v1/odds", "commission", {"decks": "8", "commission": "0.05"}),
     ("GET", "/api/v1/odds", "decks", {"decks": "8"}),
 ]
@@ -747,6 +748,7 @@ def test_every_text_field_with_each_targeted_character(method, url, field, body)
         "ranks.K.key()": "K",
         "pairs[0].banker_pair.key()": "banker_pair",
         "Prefer": "return=minimal",
+        "Idempotency-Key": "4f1c-hand-key",
         "cards[0]": body.get("cards", [""])[0],
         "cards[1]": "Qh",
         "pairs[0]": "BP",
@@ -754,8 +756,8 @@ def test_every_text_field_with_each_targeted_character(method, url, field, body)
 
     def attempt(value, _index):
         before = stored()
-        if field == "Prefer":
-            response = call(client, method, path, body, headers={"Prefer": as_header(value)})
+        if field in ("Prefer", "Idempotency-Key"):
+            response = call(client, method, path, body, headers={field: as_header(value)})
         elif method == "GET":
             response = call(client, method, path, query={**body, field: value})
         else:

@@ -3,6 +3,7 @@
 # make serve -> production on 127.0.0.1:8000: DEBUG off, collectstatic, migrate, gunicorn
 #               (needs DJANGO_SECRET_KEY; README, "Deploy")
 # make test-postgres -> the suite again on PostgreSQL (DATABASE_URL must point at one)
+# make cluster-check -> two app servers behind nginx with PostgreSQL and Redis, under faults
 # Override the interpreter the virtualenv is built from: make run PYTHON=/path/to/python3.12
 # (it only matters when .venv is created; `make clean` first to switch).
 
@@ -16,7 +17,7 @@ POSTGRES_STAMP := $(VENV)/.installed-postgres
 BENCH_STAMP := $(VENV)/.installed-bench
 
 .DEFAULT_GOAL := run
-.PHONY: run test lint clean serve test-postgres load load-check
+.PHONY: run test lint clean serve test-postgres load load-check cluster-check
 
 run: $(RUN_STAMP)
 	$(VENV_PY) manage.py migrate --noinput
@@ -44,6 +45,11 @@ load: $(BENCH_STAMP)
 
 load-check: $(BENCH_STAMP)
 	$(VENV_PY) bench/load.py --short --kill-worker
+
+# bench/cluster.py: PostgreSQL, Redis, two gunicorn instances and nginx on loopback; one
+# instance killed, PostgreSQL restarted and Redis stopped under load (README, "Deploy").
+cluster-check: $(BENCH_STAMP) $(POSTGRES_STAMP)
+	$(VENV_PY) bench/cluster.py
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .

@@ -94,12 +94,27 @@
   // for that answer (hx-sync) and goes with the new key, so quick hands are all recorded;
   // a tap sent again because no answer came keeps the key, and its hand is recorded once.
   // The header says the same as the field (the form's hx-headers is the page's first key).
-  // A double tap is one hand. The second press of a real pointer (not a keyboard shortcut,
-  // not Enter or Space) on the same outcome within DOUBLE_TAP ms of the first is dropped
-  // before htmx sees it: hands at a table are tens of seconds apart, and a backlog entered
-  // quickly by keyboard is never merged.
-  var DOUBLE_TAP = 700;
+  // A double tap is one hand. A second press of a real pointer (not a keyboard shortcut,
+  // not Enter or Space) on the same outcome is dropped before htmx sees it while the first
+  // is still being recorded, or within BOUNCE ms of it: faster than anyone can see a hand
+  // recorded and tap the next. A tap after that is a new hand, and a backlog entered quickly
+  // by keyboard is never merged.
+  var BOUNCE = 250;
   var lastTap = null;
+  var recording = 0;
+  function isRecord(elt) {
+    return Boolean(elt && elt.closest && elt.closest('#record-form button[name="outcome"]'));
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isRecord(event.detail.elt)) {
+      recording += 1;
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (isRecord(event.detail.elt)) {
+      recording = Math.max(0, recording - 1);
+    }
+  });
   document.addEventListener("click", function (event) {
     var button = event.target.closest &&
       event.target.closest('#record-form button[name="outcome"]');
@@ -107,7 +122,8 @@
       return;
     }
     var now = Date.now();
-    if (lastTap && lastTap.outcome === button.value && now - lastTap.time < DOUBLE_TAP) {
+    var same = lastTap && lastTap.outcome === button.value;
+    if (same && (recording > 0 || now - lastTap.time < BOUNCE)) {
       event.preventDefault();
       event.stopImmediatePropagation();
       return;

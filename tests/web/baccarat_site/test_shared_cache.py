@@ -17,6 +17,7 @@ import signal
 import socket
 import subprocess
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
@@ -34,6 +35,13 @@ from guards.throttles import anonymous_writes, write_refused
 REDIS_SERVER = shutil.which("redis-server")
 SESSION_PATTERN = ":1:django.contrib.sessions.cached_db*"
 PASSWORD = "a long enough password 1"
+
+
+def run_async(coroutine):
+    """Run a coroutine to its end in a thread of its own: the browser tests leave an event
+    loop running in the main thread (Playwright's sync API), where asyncio.run refuses."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def free_port():
@@ -197,7 +205,7 @@ def test_the_cache_is_redis(shared, redis_server):
     shared.delete_many(["a", "b"])
     assert shared.delete("hand") is True
     assert shared.get_many(["a", "b", "hand"]) == {}
-    assert asyncio.run(shared.aget("shoe")) == 5
+    assert run_async(shared.aget("shoe")) == 5
 
 
 def test_settings_choose_redis_when_redis_url_is_set(tmp_path):
@@ -247,7 +255,7 @@ def every_operation(cache):
         (lambda: cache.delete_many(["a", "b"]), None),
         (lambda: cache.get_or_set("hand", lambda: "made"), "made"),
         (lambda: cache.clear(), False),
-        (lambda: asyncio.run(cache.aget("hand", "default")), "default"),
+        (lambda: run_async(cache.aget("hand", "default")), "default"),
     ]
 
 

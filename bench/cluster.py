@@ -50,6 +50,8 @@ from contextlib import ExitStack
 from http.cookiejar import CookieJar
 from pathlib import Path
 
+import load  # bench/load.py, beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 CHECKS = ("kill", "sessions", "throttle", "slow", "postgres", "redis")
 WORKERS = 2  # per instance: two instances on a 2-core machine are already 4 workers
@@ -192,18 +194,13 @@ class Stack:
         wait_for(f"{self.nginx}/healthz", what="nginx")
 
     def environment(self, **overrides):
-        env = dict(os.environ)
+        """bench/load.py's server settings, with this stack's database and Redis."""
+        env = load.server_environment(self.workdir, self.workdir / "cache")
         env.update(
-            DJANGO_SETTINGS_MODULE="baccarat_site.settings",
-            DJANGO_DEBUG="0",
-            DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
             DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
-            DJANGO_SECURE_SSL_REDIRECT="0",
-            DJANGO_SECURE_COOKIES="0",
             # nginx is the one proxy; the load test's clients each send an address of
             # their own as an outer proxy would, so two are trusted (bench/load.py).
             DJANGO_NUM_PROXIES="2",
-            DJANGO_API_ANON_WRITE_RATE="100000/min",
             DATABASE_URL=self.database,
             REDIS_URL=self.redis,
         )
@@ -381,9 +378,6 @@ def check_slow(stack):
 
 def load_run(stack, fault, label, duration=30.0, rate=150.0, clients=20):
     """bench/load.py through nginx, with `fault()` a third of the way in; returns problems."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    import load
-
     args = load.parse_args(
         ["--target", stack.nginx, "--duration", str(duration), "--rate", str(rate),
          "--clients", str(clients), "--no-floor"]

@@ -24,7 +24,7 @@ from lessons.arguments import DirectiveError
 from lessons.directives import hand_spec, settle_spec
 
 LIVE = ("hand", "settle", "tableau", "tableau-row")
-MAX_CARDS_TEXT = 60  # six cards with suits and commas fit in well under this
+MAX_CARDS_TEXT = 60  # a whole hand, suits and commas included, fits in well under this
 MAX_STAKE = 1_000_000
 # Every query parameter that belongs to some board of a lesson: r2 (a road's outcomes),
 # hand-1, settle-3-bet, tableau-row-2-card. Other boards' parameters ride along when one
@@ -78,12 +78,10 @@ def _link(live: Live, params: dict[str, str]) -> str:
 def read_hand(text: str) -> tuple[str, ...]:
     """The cards a learner typed, as a complete hand; a ValueError says what is wrong."""
     if len(text) > MAX_CARDS_TEXT:
-        raise ValueError(f"That is {len(text)} characters; a hand is at most 6 cards")
+        raise ValueError(f"That is {len(text)} characters; type at most {MAX_CARDS_TEXT}")
     try:
         cards = tuple(str(card) for card in parse_cards(text))
-        if len(cards) > 6:
-            raise ValueError(f"That is {len(cards)} cards; a hand is at most 6")
-        hand_spec(cards)
+        hand_spec(cards)  # the engine says when a card has no place in the hand
     except (CardError, HandError, DirectiveError) as error:
         raise ValueError(str(error)) from None
     return cards

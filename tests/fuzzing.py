@@ -251,3 +251,19 @@ def sweep(cases, attempt):
         except Exception as error:  # a failed property, or an exception out of a view
             failures.append(f"{case!r:.80}: {type(error).__name__}: {str(error)[:400]}")
     assert not failures, f"{len(failures)} of {len(cases)} failed:\n" + "\n".join(failures)
+
+
+def key_steps(hands, max_size):
+    """Runs of requests against one shoe for the Idempotency-Key model tests (API and page
+    forms): ("new", hand) records under a new key; ("again", i, hand) sends key i again (hand
+    None: the hand first sent with it; else this hand); ("bare", hand) sends a hand without a
+    key; ("undo",) takes the last hand off."""
+    return st.lists(
+        st.one_of(
+            st.tuples(st.just("new"), hands),
+            st.tuples(st.just("again"), st.integers(0, 12), st.one_of(st.none(), hands)),
+            st.tuples(st.just("bare"), hands),
+            st.tuples(st.just("undo")),
+        ),
+        max_size=max_size,
+    )

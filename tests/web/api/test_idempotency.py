@@ -379,19 +379,9 @@ def test_two_different_hands_racing_with_one_key_record_one_of_them():
 
 # --- a model of the contract ------------------------------------------------------------------
 
-# A step: ("new", hand) records a hand under a new key; ("again", i, hand) sends key i again
-# (hand None: the hand first sent with it; else this hand); ("bare", hand) sends a hand
-# without a key; ("undo",) takes the last hand off.
+# The steps: tests/fuzzing.py, key_steps.
 hands = st.fixed_dictionaries({"outcome": st.sampled_from("BPT"), "player_pair": st.booleans()})
-steps = st.lists(
-    st.one_of(
-        st.tuples(st.just("new"), hands),
-        st.tuples(st.just("again"), st.integers(0, 12), st.one_of(st.none(), hands)),
-        st.tuples(st.just("bare"), hands),
-        st.tuples(st.just("undo")),
-    ),
-    max_size=14,
-)
+steps = fuzzing.key_steps(hands, max_size=14)
 
 
 @hypothesis_settings(fuzzing.FUZZ, max_examples=60)

@@ -333,18 +333,9 @@ def test_two_tabs_posting_one_key_at_once_record_one_hand():
 
 # --- a model of the forms' keys ------------------------------------------------------------------
 
-# A step: ("new", hand) records with a new key; ("again", i, hand) sends key i again (hand
-# None: the hand it first recorded); ("bare", hand) posts without a key; ("undo",) undoes.
+# The steps: tests/fuzzing.py, key_steps.
 hands = st.fixed_dictionaries({"outcome": st.sampled_from("BPT"), "natural": st.booleans()})
-steps = st.lists(
-    st.one_of(
-        st.tuples(st.just("new"), hands),
-        st.tuples(st.just("again"), st.integers(0, 12), st.one_of(st.none(), hands)),
-        st.tuples(st.just("bare"), hands),
-        st.tuples(st.just("undo")),
-    ),
-    max_size=12,
-)
+steps = fuzzing.key_steps(hands, max_size=12)
 
 
 @hypothesis_settings(fuzzing.FUZZ, max_examples=40)

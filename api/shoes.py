@@ -41,7 +41,7 @@ from tracker.idempotency import (
     mark_replayed,
     read_key,
 )
-from tracker.models import Shoe, ShoeFull
+from tracker.models import Shoe, ShoeFull, owner_of
 from tracker.visitors import TooManyShoes, create_shoe, own_shoe_or_404
 
 router = Router(tags=["shoes"])
@@ -296,8 +296,8 @@ def record_hand(
             raise HttpError(400, "; ".join(problems))
         cards = list(normalised)
     try:
-        # The caller's shoe is found, held and added to in one step: see ShoeQuerySet.record.
-        hand = Shoe.objects.owned_by(request).record(
+        # The caller's shoe is found, held and added to in one step: see ShoeManager.record.
+        hand = Shoe.objects.record(
             shoe_id,
             outcome,
             player_pair=payload.player_pair,
@@ -305,6 +305,7 @@ def record_hand(
             natural=payload.natural,
             cards=cards,
             key=key,
+            owner=owner_of(request),
         )
     except Shoe.DoesNotExist:
         raise HttpError(404, not_found(shoe_id)) from None
@@ -314,12 +315,12 @@ def record_hand(
         return key_reused(reused)
     except KeyConflict as undone:
         raise HttpError(409, str(undone)) from None
-    shoe = hand.shoe
     if wants_minimal(prefer):
         # Sequence numbers run 1..n with no gap (record and undo both work at the end), so
-        # the new hand's number is the shoe's count as it left it: no second query.
+        # the new hand's number is the shoe's count as it left it; the shoe itself is not
+        # read at all.
         answer = {
-            "id": shoe.pk,
+            "id": hand.shoe_id,
             "hands": hand.seq,
             "hand": {field: getattr(hand, field) for field in HISTORY_FIELDS},
         }
@@ -328,7 +329,7 @@ def record_hand(
     else:
         # As the hand left the shoe, not as it is now: a replay gives the same answer, and
         # a hand another tab recorded meanwhile is not reported as this one's.
-        response = json_response(shoe_payload(shoe, through=hand.seq))
+        response = json_response(shoe_payload(hand.shoe, through=hand.seq))
     patch_vary_headers(response, ["Prefer"])
     return mark_replayed(response, hand)
 

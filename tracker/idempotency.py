@@ -8,7 +8,7 @@ again with the same key, and the shoe still gets the hand once:
 - Stored: a RecordedKey row (tracker.models) per hand recorded under a key: the shoe, the key,
   a fingerprint of the hand asked for (`fingerprint`), the hand itself and its sequence
   number. It is written in the same transaction as the hand, under the shoe's lock
-  (ShoeQuerySet.record), so a committed hand always has its key and a rolled-back one never
+  (ShoeManager.record), so a committed hand always has its key and a rolled-back one never
   does, and of two requests racing with one key the second waits for the first and then
   finds its key.
 - The same key again on the same shoe, for the same hand: nothing is stored and the first
@@ -144,7 +144,7 @@ def fingerprint(outcome, player_pair, banker_pair, natural, cards):
 
 
 def mark_replayed(response, hand):
-    """Say so on an answer given again for a key already used (ShoeQuerySet.record set
+    """Say so on an answer given again for a key already used (ShoeManager.record set
     `hand.replayed`)."""
     if getattr(hand, "replayed", False):
         response[REPLAYED] = "true"

@@ -16,7 +16,7 @@ from baccarat.dealing import MAX_CARDS, DealingError, dealt
 from baccarat.dealing import deal as deal_card
 from guards.throttles import write_refused
 from tracker.idempotency import KeyConflict, KeyProblem, mark_replayed, page_key
-from tracker.models import Shoe, ShoeFull
+from tracker.models import Shoe, ShoeFull, owner_of
 from tracker.scoreboard import (
     board_response,
     empty_keypad,
@@ -77,7 +77,7 @@ def deal(request, shoe_id):
     except KeyProblem as problem:
         return refuse_hand(request, shoe, f"{problem}. Nothing was recorded.")
     try:
-        recorded = Shoe.objects.owned_by(request).record(
+        recorded = Shoe.objects.record(
             shoe_id,
             hand.outcome,
             player_pair=hand.player_pair,
@@ -85,6 +85,7 @@ def deal(request, shoe_id):
             natural=hand.natural,
             cards=hand.tokens,
             key=key,
+            owner=owner_of(request),
         )
     except ShoeFull as full:
         return refuse_hand(request, shoe, f"Nothing was recorded: {full}.")

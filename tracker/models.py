@@ -9,8 +9,7 @@ from django.core.validators import (
     MinValueValidator,
     ProhibitNullCharactersValidator,
 )
-from django.db import IntegrityError, connection, models, transaction
-from django.db.models import Max, OuterRef, Subquery
+from django.db import IntegrityError, connection, connections, models, transaction
 from django.utils import timezone
 
 from baccarat.roads import Result
@@ -36,76 +35,191 @@ def new_share_token():
     return secrets.token_urlsafe(24)
 
 
+def owner_of(request):
+    """The columns that pick the caller's shoes, as {column: value}: the signed-in user's,
+    else this browser session's visitor id (tracker.visitors); None when the caller has no
+    shoes at all (an anonymous session that never started one)."""
+    if request.user.is_authenticated:
+        return {"owner_id": request.user.pk}
+    visitor = request.session.get("visitor")
+    if not visitor:
+        return None
+    return {"owner_id": None, "visitor": visitor}
+
+
 class ShoeQuerySet(models.QuerySet):
     def owned_by(self, request):
         """The shoes of the caller: the signed-in user's, else this browser session's."""
-        if request.user.is_authenticated:
-            return self.filter(owner=request.user)
-        visitor = request.session.get("visitor")
-        if not visitor:
-            return self.none()
-        return self.filter(owner=None, visitor=visitor)
+        owner = owner_of(request)
+        return self.none() if owner is None else self.filter(**owner)
+
+
+class ShoeManager(models.Manager.from_queryset(ShoeQuerySet)):
+    """Recording a hand is the tracker's hottest path (every hand at every table), so its
+    statements are written by hand below: Django's ORM spent more time building the five
+    queries of a keyed write than the database spent running them (bench/load.py,
+    README "The load goal as a ratio"). Everything else about shoes stays in the ORM."""
 
     def record(
-        self, pk, outcome, player_pair=False, banker_pair=False, natural=False, cards=None, key=None
+        self,
+        pk,
+        outcome,
+        player_pair=False,
+        banker_pair=False,
+        natural=False,
+        cards=None,
+        key=None,
+        *,
+        owner,
     ):
-        """Add the next hand to shoe `pk`, which must be one of these shoes (else
-        Shoe.DoesNotExist). Two tabs recording at once each get their own sequence number:
-        the transaction holds the shoe (see `_claim`), and a clash on the unique (shoe, seq)
+        """Add the next hand to shoe `pk` if `owner` ({column: value}, owner_of) owns it, else
+        Shoe.DoesNotExist; `owner` None is nobody, {} anybody (Shoe.record: the shoe at
+        hand). Two tabs recording at once each get their own sequence number: the
+        transaction holds the shoe (see `_claim`), and a clash on the unique (shoe, seq)
         pair is retried rather than lost. A shoe holds at most MAX_HANDS hands: past that,
-        ShoeFull and nothing is stored. Returns the new Hand, its `shoe` the claimed shoe,
-        its `replayed` False.
+        ShoeFull and nothing is stored. Returns the new Hand (its shoe read when asked
+        for), its `replayed` False.
 
         With a `key` (tracker.idempotency, already checked): a key this shoe has seen
         recorded this same hand, which is returned again with `replayed` True and nothing is
         stored; KeyReused if it recorded another hand, KeyUndone if its hand was undone
         since. Else the hand is recorded as above and the key with it, in one transaction
         under the shoe's lock: a racing request with the same key waits, then finds it."""
+        low, high = connection.ops.integer_field_range(Shoe._meta.pk.get_internal_type())
+        if owner is None or not low <= pk <= high:  # (a number no id can be: the ORM's rule)
+            raise Shoe.DoesNotExist(f"no shoe {pk} of the caller's")
         asked = (
             None if key is None else fingerprint(outcome, player_pair, banker_pair, natural, cards)
         )
-        for _attempt in range(5):
-            try:
-                with transaction.atomic():
-                    shoe, last = self._claim(pk)
-                    if key is not None:
-                        hand = RecordedKey.objects.replay(shoe, key, asked)
-                        if hand is not None:
-                            return hand
-                    if last >= MAX_HANDS:
-                        raise ShoeFull(f"this shoe already holds {MAX_HANDS:,} hands, the limit")
-                    hand = Hand.objects.create(
-                        shoe=shoe,
-                        seq=last + 1,
-                        outcome=outcome,
-                        player_pair=player_pair,
-                        banker_pair=banker_pair,
-                        natural=natural,
-                        cards=cards,
-                    )
-                    if key is not None:
-                        RecordedKey.objects.keep(hand, key, asked)
-                    hand.replayed = False
-                    return hand
-            except IntegrityError:
-                continue
+        hand = Hand(
+            shoe_id=pk,
+            outcome=outcome,
+            player_pair=bool(player_pair),
+            banker_pair=bool(banker_pair),
+            natural=bool(natural),
+            cards=cards,
+        )
+        with connections[self.db].cursor() as cursor:
+            for _attempt in range(5):
+                try:
+                    with transaction.atomic(using=self.db):
+                        last = self._claim(cursor, pk, owner)
+                        if key is not None:
+                            seen = self._replay(cursor, pk, key, asked)
+                            if seen is not None:
+                                return seen
+                        if last >= MAX_HANDS:
+                            raise ShoeFull(
+                                f"this shoe already holds {MAX_HANDS:,} hands, the limit"
+                            )
+                        hand.seq = last + 1
+                        self._insert(cursor, hand)
+                        if key is not None:
+                            self._keep(cursor, hand, key, asked)
+                        hand.replayed = False
+                        return hand
+                except IntegrityError:
+                    continue
         raise IntegrityError("could not record the hand: the shoe is too busy, try again")
 
-    def _claim(self, pk):
-        """Shoe `pk` of these shoes, held until the transaction ends so that a record and an
-        undo (or two records) take turns, and its last sequence number (0 when empty)."""
-        shoes = self.filter(pk=pk)
-        if connection.features.has_select_for_update:
-            shoe = shoes.select_for_update(of=("self",)).get()
+    def _claim(self, cursor, pk, owner):
+        """Hold shoe `pk` (if `owner` owns it, else Shoe.DoesNotExist) until the transaction
+        ends, so that a record and an undo (or two records) take turns; returns its last
+        sequence number (0 when empty)."""
+        shoes, hands = table(Shoe), table(Hand)
+        conditions, params = [f"{shoes}.{name('id')} = %s"], [pk]
+        for column, value in owner.items():
+            if value is None:
+                conditions.append(f"{shoes}.{name(column)} IS NULL")
+            else:
+                conditions.append(f"{shoes}.{name(column)} = %s")
+                params.append(value)
+        where = " AND ".join(conditions)
+        last = f"SELECT MAX({name('seq')}) FROM {hands} WHERE {name('shoe_id')} = %s"
+        if connections[self.db].features.has_select_for_update:
+            cursor.execute(f"SELECT 1 FROM {shoes} WHERE {where} FOR UPDATE", params)
+            if cursor.fetchone() is None:
+                raise Shoe.DoesNotExist(f"no shoe {pk} of the caller's")
             # Read once the lock is held: a number read in the locking statement could
             # predate an undo that committed while this one waited.
-            return shoe, shoe.hands.aggregate(last=Max("seq"))["last"] or 0
+            cursor.execute(last, [pk])
+            return cursor.fetchone()[0] or 0
         # SQLite has no row locks: the transaction took the database's write lock when it
         # began (settings: "transaction_mode": IMMEDIATE), so the shoe and its last number
-        # come in one query. Recording a hand is the tracker's hottest path.
-        last = Hand.objects.filter(shoe=OuterRef("pk")).order_by("-seq").values("seq")[:1]
-        shoe = shoes.annotate(last_seq=Subquery(last)).get()
-        return shoe, shoe.last_seq or 0
+        # come in one query.
+        cursor.execute(
+            f"SELECT (SELECT MAX({name('seq')}) FROM {hands} "
+            f"WHERE {hands}.{name('shoe_id')} = {shoes}.{name('id')}) FROM {shoes} WHERE {where}",
+            params,
+        )
+        row = cursor.fetchone()
+        if row is None:
+            raise Shoe.DoesNotExist(f"no shoe {pk} of the caller's")
+        return row[0] or 0
+
+    def _replay(self, cursor, pk, key, asked):
+        """The hand `key` recorded on shoe `pk` in the last KEEP, `replayed` True; None for a
+        key not seen (or forgotten); KeyReused or KeyUndone when it cannot be given again."""
+        keys = table(RecordedKey)
+        cursor.execute(
+            f"SELECT {name('fingerprint')}, {name('seq')}, {name('hand_id')} FROM {keys} "
+            f"WHERE {name('shoe_id')} = %s AND {name('key')} = %s AND {name('created')} >= %s",
+            [pk, key, self._when(cursor, timezone.now() - KEEP)],
+        )
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        stored, seq, hand_id = row
+        if stored != asked:
+            raise KeyReused(seq)
+        if hand_id is None:
+            raise KeyUndone(seq)
+        hand = Hand.objects.using(self.db).get(pk=hand_id)  # a replay is rare: the ORM will do
+        hand.replayed = True
+        return hand
+
+    def _insert(self, cursor, hand):
+        """INSERT `hand` (seq set), and give it its id."""
+        columns = ["shoe_id", "seq", "outcome", "player_pair", "banker_pair", "natural", "cards"]
+        cards = Hand._meta.get_field("cards").get_db_prep_save(hand.cards, cursor.db)
+        cursor.execute(
+            f"INSERT INTO {table(Hand)} ({', '.join(map(name, columns))}) "
+            f"VALUES ({', '.join(['%s'] * len(columns))}) RETURNING {name('id')}",
+            [hand.shoe_id, hand.seq, hand.outcome, hand.player_pair, hand.banker_pair,
+             hand.natural, cards],
+        )  # fmt: skip
+        hand.pk = cursor.fetchone()[0]
+        hand._state.adding = False
+        hand._state.db = self.db
+
+    def _keep(self, cursor, hand, key, asked):
+        """Store `key` with the hand just recorded; first forget the shoe's keys older than
+        KEEP (a forgotten key used again would otherwise clash with its old row)."""
+        keys, now = table(RecordedKey), timezone.now()
+        cursor.execute(
+            f"DELETE FROM {keys} WHERE {name('shoe_id')} = %s AND {name('created')} < %s",
+            [hand.shoe_id, self._when(cursor, now - KEEP)],
+        )
+        columns = ["shoe_id", "key", "fingerprint", "hand_id", "seq", "created"]
+        cursor.execute(
+            f"INSERT INTO {keys} ({', '.join(map(name, columns))}) "
+            f"VALUES ({', '.join(['%s'] * len(columns))})",
+            [hand.shoe_id, key, asked, hand.pk, hand.seq, self._when(cursor, now)],
+        )
+
+    @staticmethod
+    def _when(cursor, moment):
+        """A datetime as this database takes it (SQLite: text in UTC)."""
+        return cursor.db.ops.adapt_datetimefield_value(moment)
+
+
+def table(model):
+    return name(model._meta.db_table)
+
+
+def name(identifier):
+    """A table's or column's name, quoted (`natural` is an SQL keyword)."""
+    return connection.ops.quote_name(identifier)
 
 
 class Shoe(models.Model):
@@ -127,7 +241,7 @@ class Shoe(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     share_token = models.CharField(max_length=64, unique=True, default=new_share_token)
 
-    objects = ShoeQuerySet.as_manager()
+    objects = ShoeManager()
 
     class Meta:
         ordering = ["-created", "-id"]
@@ -167,16 +281,16 @@ class Shoe(models.Model):
     def record(
         self, outcome, player_pair=False, banker_pair=False, natural=False, cards=None, key=None
     ):
-        """Add the next hand to this shoe (ShoeQuerySet.record)."""
+        """Add the next hand to this shoe (ShoeManager.record)."""
         return Shoe.objects.record(
-            self.pk, outcome, player_pair, banker_pair, natural, cards, key=key
+            self.pk, outcome, player_pair, banker_pair, natural, cards, key=key, owner={}
         )
 
     def undo(self, only=None):
         """Remove the last hand; returns it, or None for an empty shoe. With `only` (a Hand),
         only if that hand is still the last: another tab may have added one meanwhile."""
         with transaction.atomic():
-            if connection.features.has_select_for_update:  # see ShoeQuerySet._claim
+            if connection.features.has_select_for_update:  # see ShoeManager._claim
                 Shoe.objects.select_for_update().filter(pk=self.pk).values_list("pk").first()
             last = self.hands.order_by("-seq").first()
             if last is None or (only is not None and last.pk != only.pk):
@@ -209,40 +323,6 @@ class Hand(models.Model):
         return Result(self.outcome, self.banker_pair, self.player_pair, self.natural)
 
 
-class RecordedKeyManager(models.Manager):
-    """Both run inside ShoeQuerySet.record's transaction, the shoe held (tracker.idempotency
-    says why and what for)."""
-
-    def replay(self, shoe, key, asked):
-        """The hand `key` recorded on `shoe` in the last KEEP, `replayed` True; None for a key
-        not seen (or forgotten); KeyReused or KeyUndone when it cannot be given again."""
-        seen = list(
-            self.filter(shoe=shoe, key=key, created__gte=timezone.now() - KEEP).select_related(
-                "hand"
-            )[:1]
-        )
-        if not seen:
-            return None
-        stored = seen[0]
-        if stored.fingerprint != asked:
-            raise KeyReused(stored.seq)
-        if stored.hand is None:
-            raise KeyUndone(stored.seq)
-        hand = stored.hand
-        hand.shoe = shoe
-        hand.replayed = True
-        return hand
-
-    def keep(self, hand, key, asked):
-        """Store `key` with the hand just recorded; first forget the shoe's keys older than
-        KEEP (a forgotten key used again would otherwise clash with its old row)."""
-        now = timezone.now()
-        self.filter(shoe=hand.shoe, created__lt=now - KEEP).delete()
-        self.create(
-            shoe=hand.shoe, key=key, fingerprint=asked, hand=hand, seq=hand.seq, created=now
-        )
-
-
 class RecordedKey(models.Model):
     """An Idempotency-Key a hand was recorded under (tracker.idempotency)."""
 
@@ -255,8 +335,6 @@ class RecordedKey(models.Model):
     )
     seq = models.PositiveIntegerField(help_text="The hand's number when it was recorded")
     created = models.DateTimeField(default=timezone.now, db_index=True)
-
-    objects = RecordedKeyManager()
 
     class Meta:
         constraints = [

@@ -25,7 +25,7 @@ from tracker.exchange import FORMATS, MAX_BYTES
 from tracker.export import export_csv, export_filename, export_json
 from tracker.idempotency import KeyConflict, KeyProblem, mark_replayed, page_key
 from tracker.importing import import_shoe
-from tracker.models import Shoe, ShoeFull
+from tracker.models import Shoe, ShoeFull, owner_of
 from tracker.scoreboard import (
     RenameForm,
     board_response,
@@ -129,14 +129,15 @@ def record(request, shoe_id):
             request, own_shoe_or_404(request, shoe_id), f"{problem}. Nothing was recorded."
         )
     try:
-        # The caller's shoe is found, held and added to in one step (ShoeQuerySet.record).
-        hand = Shoe.objects.owned_by(request).record(
+        # The caller's shoe is found, held and added to in one step (ShoeManager.record).
+        hand = Shoe.objects.record(
             shoe_id,
             outcome,
             player_pair="player_pair" in request.POST,
             banker_pair="banker_pair" in request.POST,
             natural="natural" in request.POST,
             key=key,
+            owner=owner_of(request),
         )
     except Shoe.DoesNotExist:
         raise Http404("No such shoe.") from None

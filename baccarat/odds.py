@@ -65,10 +65,13 @@ def _rule_array(rule: str) -> np.ndarray:
 
 
 @cache
-def tallies() -> tuple[np.ndarray, np.ndarray]:
-    """(multiplicities, table): for each of the 5,005 multisets of six values, how many
-    cards of each value it has (5005 x 10), and how many of its orderings show each
-    feature (len(FEATURES) x 5005). Played by the rules module's own tables."""
+def played() -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
+    """Every one of the 10^6 sequences of six card values played once by the rules module's
+    own tables: (sequences, columns, cards). sequences is 6 x 10^6, the values in dealing
+    order, sequence i being the digits of i (Player 1st, Banker 1st, Player 2nd, Banker 2nd,
+    then the third cards); columns maps each FEATURES name to a boolean per sequence; cards
+    is how many of the six the hand uses (4, 5 or 6). The odds below tally these by
+    multiset; baccarat.simulation looks whole shoes up in them."""
     seq = np.indices((10,) * 6).reshape(6, -1)
     p1, b1, p2, b2, c5, c6 = seq
     player = (p1 + p2) % 10
@@ -111,7 +114,15 @@ def tallies() -> tuple[np.ndarray, np.ndarray]:
     for t in VALUES:
         columns[f"banker_total_{t}"] = banker == t
         columns[f"banker_draws_on_{t}"] = banker_draws & (banker == t)
+    return seq, columns, cards
 
+
+@cache
+def tallies() -> tuple[np.ndarray, np.ndarray]:
+    """(multiplicities, table): for each of the 5,005 multisets of six values, how many
+    cards of each value it has (5005 x 10), and how many of its orderings show each
+    feature (len(FEATURES) x 5005)."""
+    seq, columns, _cards = played()
     # Each sequence's multiset, as its sorted values read as one number.
     key = np.zeros(seq.shape[1], dtype=np.int64)
     for digit in np.sort(seq, axis=0):

@@ -13,6 +13,7 @@ number of decks, with 95% intervals for the shares of a run of this many hands.
 
 from __future__ import annotations
 
+import copy
 import math
 import time
 from dataclasses import dataclass, field
@@ -87,7 +88,7 @@ class Tally:
 
     def deal_next(self) -> None:
         """Deal the next chunk of the run and add it in."""
-        started = time.process_time()
+        started = time.thread_time()
         index = self.chunks_done
         size = chunks(self.shoes_asked)[index]
         dealt = deal_shoes(self.decks, size, self.seed, index)
@@ -114,7 +115,7 @@ class Tally:
         for shoe in range(min(SAMPLES - len(self.samples), dealt.shoes)):
             self.samples.append(dealt.letters(shoe))
         self.chunks_done += 1
-        self.seconds += time.process_time() - started
+        self.seconds += time.thread_time() - started
 
     def _add_system(self, name, played) -> None:
         tally = self.played[name]
@@ -143,14 +144,15 @@ class Tally:
     # --- carried between requests --------------------------------------------------------
 
     def state(self) -> dict:
+        """The run so far as plain JSON data: a copy, which dealing on does not change."""
         data = {k: v for k, v in self.__dict__.items() if k != "played"}
         data["systems"] = list(self.systems)
         data["played"] = {name: t.__dict__ for name, t in self.played.items()}
-        return data
+        return copy.deepcopy(data)
 
     @classmethod
     def from_state(cls, data: dict) -> Tally:
-        data = dict(data)
+        data = copy.deepcopy(data)  # the run deals on without changing what it was given
         played = {name: SystemTally(**t) for name, t in data.pop("played").items()}
         data["systems"] = tuple(data["systems"])
         return cls(**data, played=played)

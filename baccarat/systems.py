@@ -39,6 +39,8 @@ SYSTEMS = {
 }
 PROGRESSIONS = ("martingale", "one_three_two_six")
 LADDER = np.array([1, 3, 2, 6])
+TWENTIETHS = 20  # the progressions count money in twentieths of a unit: Banker pays 19
+BANKER_TWENTIETHS = round(BANKER_PAYS * TWENTIETHS)
 
 
 @dataclass(frozen=True)
@@ -126,31 +128,32 @@ def play_progression(
     name: str, dealt: Dealt, bankroll: int = BANKROLL, limit: int = TABLE_LIMIT
 ) -> Played:
     """Martingale or 1-3-2-6 on Banker, each shoe a session, hand after hand across all the
-    shoes at once (the stake depends on the hands before)."""
+    shoes at once (the stake depends on the hands before). The money is counted in whole
+    twentieths of a unit, where Banker's 0.95 is exact: in floating point, twenty one-unit
+    wins from one unit leave 19.999999999999993, and a player left with exactly one unit
+    would be taken for ruined."""
     outcomes = dealt.outcomes
     shoes, hands = outcomes.shape
-    money = np.full(shoes, float(bankroll))
+    money = np.full(shoes, round(TWENTIETHS * bankroll), dtype=np.int64)
     step = np.zeros(shoes, dtype=np.int64)  # losses in a row, or wins into the ladder
     ruined = np.zeros(shoes, dtype=bool)
     stakes = np.zeros(outcomes.shape)
     net = np.zeros(outcomes.shape)
+    won = np.array([BANKER_TWENTIETHS, -TWENTIETHS, 0])  # per unit staked: Banker, Player, Tie
     for hand in range(hands):
         outcome = outcomes[:, hand]
         if name == "martingale":
-            wanted = 2.0 ** np.minimum(step, 60)
+            wanted = np.left_shift(1, np.minimum(step, 40))
         else:
-            wanted = LADDER[step % 4].astype(np.float64)
-        broken = (wanted > limit) | (wanted > money)
-        stake = np.where(broken, 1.0, wanted)
+            wanted = LADDER[step % 4]
+        broken = (wanted > limit) | (wanted * TWENTIETHS > money)
+        stake = np.where(broken, 1, wanted)
         step = np.where(broken, 0, step)
-        ruined |= money < 1.0
+        ruined |= money < TWENTIETHS
         betting = (outcome != NO_HAND) & ~ruined
-        won = np.where(
-            outcome == BANKER_WINS, BANKER_PAYS, np.where(outcome == TIE_HAND, 0.0, -1.0)
-        )
-        result = np.where(betting, won * stake, 0.0)
-        stakes[:, hand] = np.where(betting, stake, 0.0)
-        net[:, hand] = result
+        result = np.where(betting, won[outcome.clip(min=0)] * stake, 0)
+        stakes[:, hand] = np.where(betting, stake, 0)
+        net[:, hand] = result / TWENTIETHS
         money += result
         pushed = outcome == TIE_HAND
         if name == "martingale":
@@ -158,6 +161,8 @@ def play_progression(
         else:
             after = np.where(outcome == BANKER_WINS, (step + 1) % 4, 0)
         step = np.where(betting & ~pushed, after, step)
+    # Left with less than one unit by the shoe's last hand is ruin too.
+    ruined |= money < TWENTIETHS
     sides = np.where(stakes > 0, BANKER_WINS, NO_BET)
     return Played(stakes, sides, net, int(ruined.sum()))
 

@@ -40,12 +40,21 @@ def when_ready(server):
     """In the master, after Django is loaded and before any worker is forked: import every
     view through the URLconf and build the odds engine's tally of the 10^6 six-card value
     sequences, once, so that every worker inherits them rather than making its first
-    requests wait (1.2 s for a worker's first odds answer without this, measured)."""
+    requests wait (1.2 s for a worker's first odds answer without this, measured). The same
+    for the lab: the simulation's lookup table, the default run a bare /lab/ shows and the
+    reference shoes 8-deck tracked shoes are set against (1.7 s for a worker's first /lab/
+    without this, measured)."""
     from django.urls import get_resolver
 
+    from baccarat.against_chance import reference
     from baccarat.odds import tallies
+    from baccarat.simulation import hand_table
+    from lab.runs import default_run
 
     resolver = get_resolver()
     resolver.resolve("/")  # imports the URLconf and every view it names
     resolver.reverse_dict  # noqa: B018 (builds the table that reverse() and {% url %} use)
     tallies()
+    hand_table()
+    default_run()
+    reference(8)

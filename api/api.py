@@ -12,6 +12,8 @@ from api.parser import BodyRefused, CheckedJsonParser
 from api.renderers import ORJSONRenderer
 from api.roads import router as roads_router
 from api.shoes import router as shoes_router
+from api.simulations import router as simulations_router
+from guards.inputs import shown
 
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
@@ -96,8 +98,8 @@ api = DocumentedAPI(
     title="Baccarat School API",
     version="1",
     description="The engine behind the site: resolve punto banco hands step by step, work "
-    "out the exact odds of a hand from any shoe, draw the scoreboard roads, and keep your own "
-    "shoes.",
+    "out the exact odds of a hand from any shoe, draw the scoreboard roads, keep your own "
+    "shoes, and deal thousands of shoes to see what chance alone draws.",
     renderer=ORJSONRenderer(),
     parser=CheckedJsonParser(),
 )
@@ -105,6 +107,7 @@ api.add_router("/hands", hands_router)
 api.add_router("/odds", odds_router)
 api.add_router("/roads", roads_router)
 api.add_router("/shoes", shoes_router)
+api.add_router("/simulations", simulations_router)
 
 
 @api.exception_handler(HttpError)
@@ -152,7 +155,14 @@ def plain_validation_error(request, exc):
     for error in exc.errors:
         location = tuple(error.get("loc", ()))
         name = field_name(location)
-        if location and location[-1] in UNION_BRANCHES:
+        if error.get("type") == "extra_forbidden":
+            # A key the body may not have: its own name (not read as a union branch), and
+            # quoted when it is not a plain name, since it is the caller's text.
+            key = str(location[-1]) if location else ""
+            plain_name = key.isascii() and key.isidentifier() and len(key) <= 40
+            written = key if plain_name else shown(key, 40)
+            messages.setdefault(key, f"{written}: is not a field of this request")
+        elif location and location[-1] in UNION_BRANCHES:
             messages[name] = f'{name}: must be a card written as text, such as "Qh", "10" or "?"'
         else:
             plain = PLAIN_ERRORS.get(error.get("type"), error.get("msg", "is not valid"))

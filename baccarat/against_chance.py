@@ -42,7 +42,7 @@ class Reference:
     wins: dict  # outcome letter -> running count
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=8)  # one a number of decks; about 3 MB each
 def reference(decks: int) -> Reference:
     parts = [
         deal_shoes(decks, size, REFERENCE_SEED, index)
@@ -56,11 +56,11 @@ def reference(decks: int) -> Reference:
         start += part.shoes
     dealt = type(parts[0])(decks, outcomes)
     cols = columns(dealt)
-    run = np.zeros(outcomes.shape, dtype=np.int16)
+    run = np.zeros(outcomes.shape, dtype=np.int8)  # a shoe has at most 104 hands
     shoe, hand = np.nonzero((outcomes == BANKER_WINS) | (outcomes == PLAYER_WINS))
     run[shoe, hand] = cols.row_of_hand + 1
     wins = {
-        letter: np.cumsum(outcomes == code, axis=1, dtype=np.int16)
+        letter: np.cumsum(outcomes == code, axis=1, dtype=np.int8)
         for letter, code in ((BANKER, BANKER_WINS), (PLAYER, PLAYER_WINS), (TIE, TIE_HAND))
     }
     return Reference(decks, dealt.hands, np.maximum.accumulate(run, axis=1), wins)

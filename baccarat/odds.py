@@ -64,14 +64,14 @@ def _rule_array(rule: str) -> np.ndarray:
     return np.array([t < len(rule) and rule[t] == DRAW for t in VALUES])
 
 
-@cache
 def played() -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
     """Every one of the 10^6 sequences of six card values played once by the rules module's
     own tables: (sequences, columns, cards). sequences is 6 x 10^6, the values in dealing
     order, sequence i being the digits of i (Player 1st, Banker 1st, Player 2nd, Banker 2nd,
     then the third cards); columns maps each FEATURES name to a boolean per sequence; cards
     is how many of the six the hand uses (4, 5 or 6). The odds below tally these by
-    multiset; baccarat.simulation looks whole shoes up in them."""
+    multiset; baccarat.simulation looks whole shoes up in them. Not kept: the two keep what
+    they make of it (about 100 MB while it lives, a few MB after)."""
     seq = np.indices((10,) * 6).reshape(6, -1)
     p1, b1, p2, b2, c5, c6 = seq
     player = (p1 + p2) % 10

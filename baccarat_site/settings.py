@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "quiz",
     "progress",
     "tracker",
+    "lab",
     "accounts",
     "axes",  # login throttling (see "Guards" below)
 ]
@@ -334,6 +335,11 @@ NINJA_NUM_PROXIES = NUM_PROXIES
 # a runaway script. The variable keeps its first name, from when only the API counted.
 ANON_WRITE_RATE = os.environ.get("DJANGO_API_ANON_WRITE_RATE", "120/min")
 USER_WRITE_RATE = os.environ.get("DJANGO_USER_WRITE_RATE", "600/min")
+# Simulated shoes (POST /api/v1/simulations, guards.budgets): the work is the shoes dealt, not
+# the requests (100,000 eight-deck shoes take about 8 CPU seconds), so the budget counts
+# shoes: per client address for anonymous callers, per account when signed in.
+ANON_SIMULATED_SHOES_RATE = os.environ.get("DJANGO_ANON_SIMULATED_SHOES_RATE", "200000/min")
+USER_SIMULATED_SHOES_RATE = os.environ.get("DJANGO_USER_SIMULATED_SHOES_RATE", "500000/min")
 # Shoes one person (an account, or an anonymous browser) may keep at once.
 MAX_SHOES_PER_OWNER = env_int("DJANGO_MAX_SHOES_PER_OWNER", 500)
 # The cache holds the write throttle's counts and the sessions (below).

@@ -14,6 +14,7 @@ urlpatterns = [
     path("lessons/", include("lessons.urls")),
     path("quiz/", include("quiz.urls")),
     path("tracker/", include("tracker.urls")),
+    path("lab/", include("lab.urls")),
     path("accounts/", include("accounts.urls")),
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),

@@ -7,7 +7,8 @@ signed-in one by account, at settings.USER_WRITE_RATE (DJANGO_USER_WRITE_RATE, d
 600/min): accountable, but a runaway script in an account must not fill the database
 either. Counts live in the default cache, so every gunicorn worker sees the same ones.
 Past a limit the API answers 429 with Retry-After (django-ninja), a page the 429 page.
-Reads and the stateless POSTs (resolve, roads, odds) are not throttled.
+Reads and the stateless POSTs (resolve, roads, odds) are not throttled; a simulation is
+charged by the shoes it deals instead (guards.budgets).
 """
 
 import math

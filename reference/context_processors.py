@@ -7,6 +7,7 @@ NAV = [
     ("Hands", "hands:walkthrough"),
     ("Odds", "odds:calculator"),
     ("Tracker", "tracker:index"),
+    ("Lab", "lab:index"),
     ("Lessons", "lessons:index"),
     ("Glossary", "reference:glossary"),
     ("Quiz", "quiz:index"),

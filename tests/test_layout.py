@@ -10,10 +10,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = [
-    "accounts", "api", "baccarat", "baccarat_site", "guards", "hands", "lessons", "odds",
+    "accounts", "api", "baccarat", "baccarat_site", "guards", "hands", "lab", "lessons", "odds",
     "progress", "quiz", "reference", "tracker",
 ]  # fmt: skip
-SECTIONS = ["reference", "hands", "odds", "lessons", "quiz", "tracker", "accounts"]
+SECTIONS = ["reference", "hands", "odds", "lessons", "quiz", "tracker", "lab", "accounts"]
 MOST_LINES = 500
 
 

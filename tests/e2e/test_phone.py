@@ -9,7 +9,7 @@ PHONES = [(360, 740), (390, 844)]
 PAGES = [
     "/", "/rules/", "/rules/banker/3/", "/hands/?cards=4,A,A,3,8", "/hands/practice/",
     "/odds/", "/tracker/", "/tracker/import/", "/lessons/", "/lessons/foundations/card-values/",
-    "/glossary/", "/quiz/", "/quiz/progress/", "/quiz/speed/", "/accounts/login/",
+    "/glossary/", "/quiz/", "/quiz/progress/", "/quiz/speed/", "/accounts/login/", "/lab/",
 ]  # fmt: skip
 
 

@@ -32,8 +32,9 @@ from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
-from api import hands, odds, roads, shoes
+from api import hands, odds, roads, shoes, simulations
 from baccarat.cards import RANKS
+from baccarat.systems import SYSTEMS
 
 pytestmark = pytest.mark.django_db
 
@@ -57,6 +58,12 @@ API_INPUTS = [
         ("path:shoe_id", "header:Prefer", "header:Idempotency-Key"),
     ),
     ("DELETE", "/api/v1/shoes/{shoe_id}/hands/last", (), ("path:shoe_id",)),
+    (
+        "POST",
+        "/api/v1/simulations",
+        ("shoes", "decks", "seed", "strategies", "bankroll", "table_limit"),
+        (),
+    ),
 ]
 # Every write also takes any Content-Type and any body at all (test_any_body_...).
 SCHEMAS = {
@@ -66,6 +73,7 @@ SCHEMAS = {
     ("POST", "/api/v1/roads"): roads.RoadsIn,
     ("POST", "/api/v1/shoes"): shoes.ShoeIn,
     ("POST", "/api/v1/shoes/{shoe_id}/hands"): shoes.HandIn,
+    ("POST", "/api/v1/simulations"): simulations.SimulationIn,
 }
 
 
@@ -393,6 +401,49 @@ def test_roads(body):
     stateless(lambda: call(new_client(), "POST", "/api/v1/roads", body))
 
 
+# A simulation's shoes are cheap only in small numbers: every test here may deal a few hundred
+# (guards.budgets); a valid larger run is refused by the budget, as it would be in use.
+SIMULATED_SHOES = "300/min"
+
+
+@pytest.fixture(autouse=True)
+def few_simulated_shoes(settings):
+    settings.ANON_SIMULATED_SHOES_RATE = SIMULATED_SHOES
+    settings.USER_SIMULATED_SHOES_RATE = SIMULATED_SHOES
+
+
+STRATEGY_NAMES = list(SYSTEMS)
+strategy_lists = st.one_of(
+    st.none(),
+    st.lists(values(*STRATEGY_NAMES, "Martingale", "flat banker"), max_size=4),
+    one_spoiled(STRATEGY_NAMES[:3], values(*STRATEGY_NAMES)),
+    json_value,
+)
+
+
+@FUZZ
+@given(
+    body=st.one_of(
+        maybe(
+            shoes=values(1, 3, 20, 0, 100_001),
+            decks=values(1, 8),
+            seed=values(1, -7, 10**30 - 1, 10**30, None),
+            strategies=strategy_lists,
+            bankroll=values(1, 100, 1_000_000),
+            table_limit=values(1, 100, 1_000_001),
+        ),
+        json_value,
+    )
+)
+@example(body={"shoes": 3, "strategies": ["\ud800"]})
+@example(body={"shoes": 3, "strategies": ["martingale\x00"]})
+@example(body={"shoes": 3, "seed": 10**4000})
+@example(body={"shoes": True, "decks": 8.0, "seed": 1.5})
+@example(body={"shoes": 3, "\u212a": 1})
+def test_simulations(body):
+    stateless(lambda: call(new_client(), "POST", "/api/v1/simulations", body))
+
+
 # --- the tracker's shoes ----------------------------------------------------------------------
 
 names = values("Table 7", "  Evening  ", "Ｔａｂｌｅ", "x" * 100)
@@ -511,6 +562,7 @@ WRITES = [
     ("POST", "/api/v1/hands/resolve"),
     ("POST", "/api/v1/odds"),
     ("POST", "/api/v1/roads"),
+    ("POST", "/api/v1/simulations"),
     ("POST", "/api/v1/shoes"),
     ("POST", "/api/v1/shoes/{own}/hands"),
     ("DELETE", "/api/v1/shoes/{own}/hands/last"),
@@ -652,6 +704,8 @@ NUMERIC_FIELDS = [
         "cards[0]",
         {"outcome": "B", "cards": ["Q", "4", "9", "K"]},
     ),
+    ("POST", "/api/v1/simulations", "shoes", {"decks": 1}),
+    ("POST", "/api/v1/simulations", "seed", {"shoes": 1}),
     ("GET", "/api/v1/odds", "decks", {"commission": "0.05"}),
     ("GET", "/api/v1/odds", "commission", {"decks": "8"}),
 ]
@@ -732,6 +786,13 @@ TEXT_FIELDS = [
     ("POST", "/api/v1/shoes/{own}/hands", "Idempotency-Key", {"outcome": "B"}),
     ("GET", "/api/v1/odds", "commission", {"decks": "8", "commission": "0.05"}),
     ("GET", "/api/v1/odds", "decks", {"decks": "8"}),
+    (
+        "POST",
+        "/api/v1/simulations",
+        "strategies[0]",
+        {"shoes": 1, "decks": 1, "strategies": ["martingale"]},
+    ),
+    ("POST", "/api/v1/simulations", "shoes.key()", {"shoes": 1, "decks": 1}),
 ]
 
 
@@ -752,6 +813,8 @@ def test_every_text_field_with_each_targeted_character(method, url, field, body)
         "cards[0]": body.get("cards", [""])[0],
         "cards[1]": "Qh",
         "pairs[0]": "BP",
+        "strategies[0]": "martingale",
+        "shoes.key()": "shoes",
     }.get(field) or body[field]
 
     def attempt(value, _index):

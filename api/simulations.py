@@ -1,0 +1,336 @@
+"""POST /api/v1/simulations: whole shoes dealt by the real rules and read the way the
+scoreboard reads them, to show what chance alone produces (issue 17, the simulation lab).
+
+Every number comes from baccarat.chance (a run's Tally over baccarat.simulation's shoes and
+baccarat.systems' betting systems); this module reads the request, charges the shoes to the
+caller's budget (guards.budgets) and returns the Tally's answer. Nothing is stored.
+
+Refusals: a value of the wrong type (true, 1.5 or "8" for a number, a number for a
+strategy's name) or a key the body may not have is the 422 of api.api, like every operation
+here; a whole number out of range, a seed of more than MAX_SEED_DIGITS digits, an unknown or
+repeated strategy, or more shoes than the caller's whole budget is a 400 whose detail names
+each field; a run past what is left of the budget is a 429 with Retry-After.
+"""
+
+import secrets
+from typing import Annotated
+
+from ninja import Router, Schema
+from ninja.errors import HttpError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from api.errors import ErrorOut
+from api.renderers import json_response
+from baccarat.chance import Tally
+from baccarat.odds import MAX_DECKS
+from baccarat.simulation import CHUNK, CUT_CARD_FROM_END, MAX_SHOES
+from baccarat.systems import BANKROLL, SYSTEMS, TABLE_LIMIT
+from guards.budgets import Refused, simulated_shoes
+from guards.inputs import shown
+
+router = Router(tags=["simulations"])
+
+DEFAULT_SHOES = 10_000
+MAX_SEED_DIGITS = 30
+MAX_UNITS = 1_000_000  # the most a bankroll or a table limit may be, in units
+SEEDS = 2**32  # an omitted seed is drawn from 0 .. SEEDS - 1 (and given in the answer)
+NAMES = list(SYSTEMS)
+
+
+# --- the answer ------------------------------------------------------------------------
+# Plain pydantic models, as in api.roads: the answer is built as a dict (Tally.answer) and
+# written by json_response; these models are the documented contract, and the tests check
+# every answer against them.
+
+
+class CountsOut(BaseModel):
+    banker: int
+    player: int
+    tie: int
+
+
+class ShareOut(BaseModel):
+    banker: float
+    player: float
+    tie: float
+
+
+class IntervalOut(BaseModel):
+    p: float = Field(description="The exact probability of one hand off the top of a full shoe")
+    low: float = Field(description="The 95% interval of this run's share, around p")
+    high: float
+
+
+class ExpectedOut(BaseModel):
+    banker: IntervalOut
+    player: IntervalOut
+    tie: IntervalOut
+
+
+class StreaksOut(BaseModel):
+    histogram: dict[str, int] = Field(
+        description='Shoes by their longest Big Road column (ties ignored): "7": shoes whose '
+        "longest run of Banker or Player wins was 7; every length from 1 to the longest seen"
+    )
+    dragons: dict[str, int] = Field(
+        description='Shoes with a column of at least n, for n = 8, 10, 12 ("a dragon")'
+    )
+
+
+class MarksOut(BaseModel):
+    red: int
+    blue: int
+
+
+class DerivedOut(BaseModel):
+    big_eye_boy: MarksOut
+    small_road: MarksOut
+    cockroach_pig: MarksOut
+
+
+class StrategyOut(BaseModel):
+    bets: int = Field(description="Hands the system bet on")
+    staked: float = Field(description="Units staked in all")
+    net_units: float = Field(description="Units won (negative: lost)")
+    per_unit_staked: float = Field(description="net_units / staked (0 when nothing was staked)")
+    house_edge: float = Field(
+        description="The exact house edge of the bets it made, per unit staked: what "
+        "per_unit_staked tends to (as a loss) over many hands"
+    )
+    risk_of_ruin: float | None = Field(
+        default=None,
+        description="Progressions only: the share of shoes (each a session with its own "
+        "bankroll) that left the player with less than one unit",
+    )
+
+
+class SimulationOut(BaseModel):
+    shoes: int
+    hands: int
+    seed: int = Field(description="The seed the shoes were shuffled from (drawn, if omitted)")
+    decks: int
+    bankroll: int
+    table_limit: int
+    counts: CountsOut = Field(description="Hands won by each side, and ties")
+    share: ShareOut = Field(description="counts / hands")
+    expected: ExpectedOut
+    longest_streak: StreaksOut
+    derived: DerivedOut = Field(description="Every mark each derived road drew, over all shoes")
+    strategies: dict[str, StrategyOut] = Field(description="Each strategy asked for, by name")
+    procedure: str = Field(description="How each shoe was dealt, in one sentence")
+    seconds: float = Field(description="Server CPU time spent dealing and counting")
+
+
+# --- the request -----------------------------------------------------------------------
+
+
+def _range(low: int, high: int) -> dict:
+    return {"minimum": low, "maximum": high}
+
+
+STRATEGY_LIST = ", ".join(NAMES)
+# Documented as the names it may be; checked in read_strategies, so that a wrong one is a 400
+# listing them.
+StrategyName = Annotated[StrictStr, Field(json_schema_extra={"enum": NAMES})]
+
+
+class SimulationIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    shoes: StrictInt = Field(
+        default=DEFAULT_SHOES,
+        description=f"Shoes to deal, 1 to {MAX_SHOES:,}; {DEFAULT_SHOES:,} if omitted",
+        json_schema_extra=_range(1, MAX_SHOES),
+        examples=[DEFAULT_SHOES],
+    )
+    decks: StrictInt = Field(
+        default=8,
+        description=f"Decks in each shoe, 1 to {MAX_DECKS}; 8 if omitted",
+        json_schema_extra=_range(1, MAX_DECKS),
+        examples=[8],
+    )
+    seed: StrictInt | None = Field(
+        default=None,
+        description=f"Any whole number of at most {MAX_SEED_DIGITS} digits, negative too: "
+        "the same seed always deals the same shoes. Omitted or null: one is drawn at random "
+        "and given in the answer, so the run can be repeated.",
+        examples=[1],
+    )
+    strategies: list[StrategyName] | None = Field(
+        default=None,
+        description=f"Betting systems to play over the shoes, each named once: {STRATEGY_LIST}. "
+        "Omitted or null: all of them; [] for none.",
+        json_schema_extra={"uniqueItems": True},
+        examples=[["flat_banker", "martingale"]],
+    )
+    bankroll: StrictInt = Field(
+        default=BANKROLL,
+        description="For the progressions (martingale, one_three_two_six): units each shoe's "
+        f"session starts with, 1 to {MAX_UNITS:,}; {BANKROLL} if omitted",
+        json_schema_extra=_range(1, MAX_UNITS),
+    )
+    table_limit: StrictInt = Field(
+        default=TABLE_LIMIT,
+        description=f"For the progressions: the largest bet the table takes, in units, 1 to "
+        f"{MAX_UNITS:,}; {TABLE_LIMIT} if omitted. A stake the limit or the money left will "
+        "not allow breaks the progression (it starts again at one unit).",
+        json_schema_extra=_range(1, MAX_UNITS),
+    )
+
+
+def out_of_range(field: str, value: int, low: int, high: int, what: str) -> str | None:
+    if low <= value <= high:
+        return None
+    digits = len(str(abs(value)))
+    written = f"{value:,}" if digits <= 15 else f"a whole number of {digits:,} digits"
+    return f"{field}: {written} is not {what} from {low:,} to {high:,}"
+
+
+def seed_too_long(seed: int | None) -> str | None:
+    digits = len(str(abs(seed))) if seed is not None else 0
+    if digits <= MAX_SEED_DIGITS:
+        return None
+    return (
+        f"seed: a whole number of {digits:,} digits is too long, the most is "
+        f"{MAX_SEED_DIGITS} digits (any seed will do: the same one deals the same shoes)"
+    )
+
+
+def read_strategies(names: list[str] | None) -> tuple[str, ...]:
+    if names is None:
+        return tuple(NAMES)
+    seen: dict[str, int] = {}
+    for index, name in enumerate(names):
+        if name not in SYSTEMS:
+            raise HttpError(
+                400,
+                f"strategies[{index}]: {shown(name, 40)} is not a strategy; the strategies "
+                f"are {STRATEGY_LIST}",
+            )
+        if name in seen:
+            raise HttpError(
+                400,
+                f"strategies[{index}]: {name} is already asked for (strategies[{seen[name]}]); "
+                "name each strategy once",
+            )
+        seen[name] = index
+    return tuple(names)
+
+
+def read_request(payload: SimulationIn) -> tuple[int, int, int, tuple[str, ...]]:
+    """(shoes, decks, seed, strategies), or HttpError 400 naming every field out of range."""
+    problems = [
+        out_of_range("shoes", payload.shoes, 1, MAX_SHOES, "a number of shoes"),
+        out_of_range("decks", payload.decks, 1, MAX_DECKS, "a number of decks"),
+        seed_too_long(payload.seed),
+        out_of_range("bankroll", payload.bankroll, 1, MAX_UNITS, "a bankroll in units"),
+        out_of_range("table_limit", payload.table_limit, 1, MAX_UNITS, "a table limit in units"),
+    ]
+    problems = [problem for problem in problems if problem]
+    if problems:
+        raise HttpError(400, "; ".join(problems))
+    strategies = read_strategies(payload.strategies)
+    seed = payload.seed if payload.seed is not None else secrets.randbelow(SEEDS)
+    return payload.shoes, payload.decks, seed, strategies
+
+
+# --- the budget ------------------------------------------------------------------------
+
+
+def callers(refused: Refused) -> str:
+    return "one account" if refused.signed_in else "one address"
+
+
+def more_when_signed_in(refused: Refused) -> str:
+    signed_in = simulated_shoes.rate(signed_in=True)
+    if refused.signed_in or signed_in.amount <= refused.rate.amount:
+        return ""
+    return f" (a signed-in account may have {signed_in.amount:,} {signed_in.period})"
+
+
+def budget_refusal(refused: Refused):
+    """A run too big for the caller's budget: a 400 naming `shoes` when it is more than the
+    whole budget (no wait would help), else a 429 saying when it fits."""
+    rate, amount = refused.rate, refused.amount
+    budget = (
+        f"this server deals at most {rate.amount:,} shoes {rate.period} for "
+        f"{callers(refused)}{more_when_signed_in(refused)}"
+    )
+    if refused.wait is None:
+        raise HttpError(
+            400, f"shoes: {amount:,} is too many at once: {budget}; ask for at most {rate.amount:,}"
+        )
+    left = f"{refused.left:,} are left now" if refused.left else "none are left now"
+    seconds = refused.retry_after
+    detail = (
+        f"shoes: {budget}; {left}, so {amount:,} more must wait: try again in {seconds:,} "
+        f"second{'s' if seconds != 1 else ''}"
+        + (f", or ask for {refused.left:,} or fewer" if refused.left else "")
+    )
+    response = json_response({"detail": detail}, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+# --- the operation ---------------------------------------------------------------------
+
+DESCRIPTION = f"""Deals whole shoes with the real rules and reads them the way the scoreboard
+does, to show what chance alone produces: who won (`counts`, `share`, beside the exact odds in
+`expected`), each shoe's longest Big Road column (`longest_streak`), the red and blue marks
+the derived roads drew (`derived`), and what each betting system in `strategies` won or lost
+against its exact house edge.
+
+How a shoe is dealt (the answer's `procedure` says it for its decks): the shoe is shuffled;
+the first card is turned over and as many cards as it counts are burned (an ace 1, a ten or a
+picture 10); the cut card goes in front of the last {CUT_CARD_FROM_END} cards, and the hand
+during which it comes out is finished and one more is dealt (a cut card that comes out
+between hands makes the next hand the last). The betting systems decide each bet from the
+scoreboard before the hand, never from the cards; Banker pays 0.95, Player 1, a tie pushes.
+The progressions play each shoe as a session with `bankroll` units under `table_limit`.
+
+The answer is deterministic: the same `seed`, `shoes`, `decks`, `bankroll` and `table_limit`
+always give the same answer, except `seconds`. Shoes are shuffled in chunks of {CHUNK:,}, each
+from the seed and its chunk's number, so a longer run with the same seed begins with the
+same shoes. Nothing is stored.
+
+Cost: {MAX_SHOES:,} eight-deck shoes take several CPU seconds, so the shoes dealt count
+against a budget per caller (per address, or per account when signed in, which gets more);
+past it the answer is a 429 with Retry-After, and a run larger than the whole budget is a
+400 naming `shoes`."""
+
+
+@router.post(
+    "",
+    response={200: SimulationOut, 400: ErrorOut},
+    summary="Deal shoes and count what chance draws",
+    description=DESCRIPTION,
+    openapi_extra={
+        "responses": {
+            "429": {
+                "description": "Past the caller's budget of shoes: `detail` says the budget "
+                "and when to try again; nothing was dealt",
+                "headers": {
+                    "Retry-After": {
+                        "description": "Seconds until the run asked for fits the budget",
+                        "required": True,
+                        "schema": {"type": "integer", "minimum": 1},
+                    }
+                },
+                "content": {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}
+                },
+            }
+        }
+    },
+)
+def simulate(request, payload: SimulationIn):
+    shoes, decks, seed, strategies = read_request(payload)
+    refused = simulated_shoes.spend(request, shoes)
+    if refused is not None:
+        return budget_refusal(refused)
+    tally = Tally(
+        decks, seed, shoes, strategies, bankroll=payload.bankroll, limit=payload.table_limit
+    )
+    answer = tally.run().answer()
+    answer.update(bankroll=payload.bankroll, table_limit=payload.table_limit)
+    return json_response(answer)

@@ -1,0 +1,226 @@
+"""Where the lab's pictures put things: the geometry of the SVG charts drawn by
+templates/lab/charts.html, in user units of a viewBox 360 wide (about a pixel each on a
+phone; the charts scale to any width). The numbers come from the run (baccarat.chance) and
+the sentences' module (baccarat.lab_text); this module only places them.
+"""
+
+from __future__ import annotations
+
+import math
+
+from baccarat.lab_text import margin
+
+WIDTH = 360
+LEFT, RIGHT = 8, 352
+
+
+def minus(text: str) -> str:
+    return text.replace("-", "−")
+
+
+def pct(x: float, places: int = 2) -> str:
+    return minus(f"{x * 100:.{places}f}%")
+
+
+# --- Banker, Player and Tie against their 95% ranges -----------------------------------------
+
+ROW = 64
+
+
+def interval_chart(shares: dict, expected: dict) -> dict:
+    """One row per outcome, each on its own scale centred on the exact probability: the
+    95% range as a band, the exact chance as a line, the share dealt as a diamond."""
+    rows = []
+    for index, (key, name) in enumerate((("banker", "Banker"), ("player", "Player"),
+                                         ("tie", "Tie"))):  # fmt: skip
+        exact = expected[key]
+        p, low, high, seen = exact["p"], exact["low"], exact["high"], shares[key]
+        half = max(high - p, 1e-9)
+        span = max(2 * half, abs(seen - p) * 1.25)
+
+        def x(value, p=p, span=span):
+            return LEFT + 20 + (value - (p - span)) / (2 * span) * (RIGHT - LEFT - 40)
+
+        top = index * ROW
+        rows.append(
+            {
+                "key": key,
+                "name": name,
+                "label_y": top + 14,
+                "band_x": f"{x(low):.1f}",
+                "band_width": f"{x(high) - x(low):.1f}",
+                "band_y": top + 22,
+                "exact_x": f"{x(p):.1f}",
+                "seen_x": f"{x(seen):.1f}",
+                # A diamond: not a colour alone, and unlike the band's rectangle.
+                "seen_path": f"M{x(seen):.1f} {top + 21} l9 9 l-9 9 l-9 -9 z",
+                "axis_y": top + 30,
+                "exact_top": top + 18,
+                "exact_bottom": top + 42,
+                "tick_y": top + 54,
+                "low_x": f"{x(low):.1f}",
+                "high_x": f"{x(high):.1f}",
+                "seen": pct(seen),
+                "p": pct(p),
+                "low": pct(low),
+                "high": pct(high),
+                "inside": low <= seen <= high,
+            }
+        )
+    return {"rows": rows, "height": ROW * 3, "left": LEFT, "right": RIGHT}
+
+
+# --- histograms: the longest streak in a shoe -------------------------------------------------
+
+PLOT_TOP, PLOT_BOTTOM = 40, 160
+TOP_BAR = 20  # streaks of 20 and more share the last bar
+
+
+def histogram(counts: dict[int, int], dragon: int = 8, mark: int | None = None) -> dict:
+    """Bars for shoes by their longest streak (`counts`: streak -> shoes), streaks of
+    `dragon` or more drawn hatched; `mark`, a learner's own streak, outlined and named."""
+    seen = [n for n, count in counts.items() if count and n >= 1]
+    last = min(max([*seen, 12, mark or 0]), TOP_BAR)
+    merged = {n: counts.get(n, 0) for n in range(1, last + 1)}
+    beyond = sum(count for n, count in counts.items() if n > last)
+    merged[last] += beyond
+    if mark is not None:
+        mark = min(mark, last)
+    total = sum(merged.values()) or 1
+    tallest = max(merged.values()) or 1
+    step = (RIGHT - 30) / len(merged)
+    bars = []
+    for i, (n, count) in enumerate(merged.items()):
+        height = (PLOT_BOTTOM - PLOT_TOP) * count / tallest
+        x = 30 + i * step
+        bars.append(
+            {
+                "n": n,
+                "label": f"{n}+" if n == last and beyond else str(n),
+                "count": count,
+                "share": pct(count / total, 1),
+                "x": f"{x + 1:.1f}",
+                "width": f"{step - 2:.1f}",
+                "y": f"{PLOT_BOTTOM - height:.1f}",
+                "height": f"{height:.1f}",
+                "mid": f"{x + step / 2:.1f}",
+                "dragon": n >= dragon,
+                "mark": n == mark,
+            }
+        )
+    first_dragon = next((b for b in bars if b["dragon"]), None)
+    return {
+        "bars": bars,
+        "top": PLOT_TOP,
+        "bottom": PLOT_BOTTOM,
+        "label_y": PLOT_BOTTOM + 15,
+        "title_y": PLOT_BOTTOM + 34,
+        "height": PLOT_BOTTOM + 40,
+        "tallest": pct(tallest / total, 1),
+        "dragon_x": first_dragon["x"] if first_dragon else None,
+        "dragon": dragon,
+        "marked": next((b for b in bars if b["mark"]), None),
+    }
+
+
+# --- the derived roads' red share ------------------------------------------------------------
+
+
+def red_share_chart(rows: list[dict]) -> dict:
+    bars = []
+    length = RIGHT - LEFT
+    for i, row in enumerate(rows):
+        red = row["red_share"] * length
+        bars.append(
+            {
+                **row,
+                "y": 20 + i * 46,
+                "label_y": 14 + i * 46,
+                "text_y": 33 + i * 46,
+                "red_width": f"{red:.1f}",
+                "blue_x": f"{LEFT + red:.1f}",
+                "blue_width": f"{length - red:.1f}",
+                "red_text": pct(row["red_share"], 1),
+                "blue_text": pct(1 - row["red_share"], 1) if row["marks"] else pct(0, 1),
+            }
+        )
+    return {"bars": bars, "height": 20 + len(rows) * 46, "half_x": LEFT + length / 2}
+
+
+# --- convergence: result per unit staked against bets made -----------------------------------
+
+PLOT_LEFT, PLOT_RIGHT = 38, 352
+CHART_TOP, CHART_BOTTOM = 30, 150  # a legend above
+Y_HIGH, Y_LOW = 0.04, -0.06  # per unit staked; what lies beyond is drawn at the edge
+
+
+def convergence_chart(tally, name: str, edge: float) -> dict:
+    """Net units per unit staked after 1, 2, 3, 5, 10, … bets (log scale), the house edge's
+    line, and for a flat system the band chance allows around it 95 times in 100."""
+    tallied = tally.played[name]
+    points = [tuple(p) for p in tallied.path]
+    if tallied.bets and (not points or points[-1][0] != tallied.bets):
+        points.append((tallied.bets, tallied.net, tallied.staked))
+    most = max(10, tallied.bets)
+    decades = max(1, math.ceil(math.log10(most)))
+
+    def x(bets):
+        return PLOT_LEFT + math.log10(max(bets, 1)) / decades * (PLOT_RIGHT - PLOT_LEFT)
+
+    def y(value):
+        value = min(max(value, Y_LOW), Y_HIGH)
+        return CHART_TOP + (Y_HIGH - value) / (Y_HIGH - Y_LOW) * (CHART_BOTTOM - CHART_TOP)
+
+    line = " ".join(f"{x(b):.1f},{y(net / staked):.1f}" for b, net, staked in points if staked)
+    band = None
+    if points and margin(tally, name, 1) is not None:
+        upper = [(b, -edge + margin(tally, name, b)) for b, _n, _s in points]
+        lower = [(b, -edge - margin(tally, name, b)) for b, _n, _s in reversed(points)]
+        band = " ".join(f"{x(b):.1f},{y(v):.1f}" for b, v in upper + lower)
+    ticks = [{"x": f"{x(10**k):.1f}", "label": short_count(10**k)} for k in range(0, decades + 1)]
+    levels = [
+        {
+            "y": f"{y(v / 100):.1f}",
+            "text_y": f"{y(v / 100) + 4:.1f}",
+            "label": minus(f"{v:+d}") if v else "0",
+            "zero": v == 0,
+        }
+        for v in (4, 2, 0, -2, -4, -6)
+    ]
+    rows = [
+        {
+            "bets": f"{b:,}",
+            "net": minus(f"{net:,.2f}"),
+            "staked": f"{staked:,.0f}",
+            "per_hundred": minus(f"{net / staked * 100:+.2f}") if staked else "",
+        }
+        for b, net, staked in points
+    ]
+    return {
+        "key": name,
+        "line": line,
+        "band": band,
+        "edge_y": f"{y(-edge):.1f}",
+        "tick_y": CHART_BOTTOM + 15,
+        "tick_end": CHART_BOTTOM + 4,
+        "title_y": CHART_BOTTOM + 32,
+        "plot_width": PLOT_RIGHT - PLOT_LEFT,
+        "plot_height": CHART_BOTTOM - CHART_TOP,
+        "edge_label": minus(f"{-edge * 100:.2f}"),
+        "ticks": ticks,
+        "levels": levels,
+        "left": PLOT_LEFT,
+        "right": PLOT_RIGHT,
+        "top": CHART_TOP,
+        "bottom": CHART_BOTTOM,
+        "height": CHART_BOTTOM + 38,
+        "rows": rows,
+        "last": rows[-1] if rows else None,
+    }
+
+
+def short_count(n: int) -> str:
+    for size, suffix in ((1_000_000, "M"), (1_000, "k")):
+        if n >= size:
+            return f"{n // size}{suffix}"
+    return str(n)

@@ -1,0 +1,176 @@
+"""The lab's form, read from the query string: every run is a URL (shoes, decks, seed,
+systems, bankroll, table limit), so it can be shared and dealt again to the same shoes.
+
+Each field is read by its text before it becomes a number (guards.inputs), so a huge or
+garbled value is refused at once with a message naming the field, never run.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, replace
+from urllib.parse import urlencode
+
+from baccarat.lab_text import system_name, system_rule
+from baccarat.odds import MAX_DECKS
+from baccarat.simulation import MAX_SHOES
+from baccarat.systems import BANKROLL, PROGRESSIONS, SYSTEMS, TABLE_LIMIT
+from guards.inputs import InputError, shown, whole_number
+
+PRESETS = (100, 1_000, 10_000, 100_000)
+DEFAULT_SHOES = 1_000
+DEFAULT_DECKS = 8
+MAX_SEED = 999_999_999_999
+NEW_SEEDS = 1_000_000  # a seed the lab picks is short enough to read out: 0 to 999,999
+MAX_UNITS = 1_000_000
+FIELD_NAMES = {
+    "shoes": "Shoes",
+    "decks": "Decks",
+    "seed": "Seed",
+    "system": "Systems",
+    "bankroll": "Bankroll",
+    "limit": "Table limit",
+    "cancelled": "Cancelled",
+}
+# "10,000" as well as "10000": a number of shoes is often typed with its thousands marked.
+GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
+
+
+@dataclass(frozen=True)
+class Run:
+    shoes: int
+    decks: int
+    seed: int | None
+    systems: tuple[str, ...]
+    bankroll: int = BANKROLL
+    limit: int = TABLE_LIMIT
+
+    def with_new_seed(self) -> Run:
+        return replace(self, seed=secrets.randbelow(NEW_SEEDS))
+
+    def query(self) -> str:
+        """The run's address (its query string), with only what differs from the defaults
+        beyond shoes, decks and seed."""
+        params = [("shoes", self.shoes), ("decks", self.decks), ("seed", self.seed)]
+        if self.systems != tuple(SYSTEMS):
+            params += [("system", name) for name in self.systems] or [("system", "")]
+        if self.bankroll != BANKROLL:
+            params.append(("bankroll", self.bankroll))
+        if self.limit != TABLE_LIMIT:
+            params.append(("limit", self.limit))
+        return urlencode(params)
+
+
+DEFAULT_RUN = Run(DEFAULT_SHOES, DEFAULT_DECKS, 20_261_202, tuple(SYSTEMS))
+
+
+def number(query, key, errors, low, high, default):
+    text = query.get(key, "").strip()
+    if not text:
+        return default
+    if key == "shoes" and GROUPED.fullmatch(text):
+        text = text.replace(",", "")
+    try:
+        return whole_number(text, field=key, low=low, high=high)
+    except InputError:
+        errors[key] = (
+            f"{FIELD_NAMES[key]}: {shown(query.get(key, ''))} is not a whole number from "
+            f"{low:,} to {high:,}."
+        )
+        return None
+
+
+def read_shoes(query, errors):
+    """The preset chosen, or the number typed beside "Other"."""
+    if query.get("shoes", "").strip() == "other":
+        if not query.get("other", "").strip():
+            errors["shoes"] = f"Shoes: type a number of shoes from 1 to {MAX_SHOES:,} beside Other."
+            return None
+        shoes = number({"shoes": query.get("other", "")}, "shoes", errors, 1, MAX_SHOES, None)
+        if "shoes" in errors:
+            errors["shoes"] = errors["shoes"].replace("Shoes:", "Shoes (Other):", 1)
+        return shoes
+    if "shoes" not in query and query.get("other", "").strip():
+        return number({"shoes": query["other"]}, "shoes", errors, 1, MAX_SHOES, None)
+    return number(query, "shoes", errors, 1, MAX_SHOES, DEFAULT_SHOES)
+
+
+def read_systems(query, errors):
+    """All of them when the query names none; the ones ticked when the form was sent (an
+    empty `system=` says the form was sent with none ticked)."""
+    if "system" not in query:
+        return tuple(SYSTEMS)
+    chosen = [name for name in query.getlist("system") if name]
+    unknown = [name for name in chosen if name not in SYSTEMS]
+    if unknown:
+        errors["system"] = (
+            f"Systems: {shown(unknown[0])} is not one of the lab's systems ({', '.join(SYSTEMS)})."
+        )
+        return None
+    return tuple(name for name in SYSTEMS if name in chosen)
+
+
+def read_run(query):
+    """(Run, errors): errors maps a field to its message; the Run's seed is None when the
+    query gave none (the view picks one and redirects, so the page is reproducible)."""
+    errors = {}
+    shoes = read_shoes(query, errors)
+    decks = number(query, "decks", errors, 1, MAX_DECKS, DEFAULT_DECKS)
+    seed = number(query, "seed", errors, 0, MAX_SEED, None)
+    systems = read_systems(query, errors)
+    bankroll = number(query, "bankroll", errors, 1, MAX_UNITS, BANKROLL)
+    limit = number(query, "limit", errors, 1, MAX_UNITS, TABLE_LIMIT)
+    if errors:
+        return None, errors
+    return Run(shoes, decks, seed, systems, bankroll, limit), errors
+
+
+def read_cancelled(query, run, errors):
+    """How many shoes a cancelled run had dealt (None: not cancelled)."""
+    if "cancelled" not in query:
+        return None
+    return number(query, "cancelled", errors, 0, run.shoes if run else MAX_SHOES, None)
+
+
+def form_values(query=None, run=None):
+    """What the form shows: the run's values, or else what was typed (after a refusal)."""
+    if run is not None:
+        preset = run.shoes in PRESETS
+        return {
+            "shoes": str(run.shoes) if preset else "other",
+            "other": "" if preset else str(run.shoes),
+            "decks": str(run.decks),
+            "seed": "" if run.seed is None else str(run.seed),
+            "systems": run.systems,
+            "bankroll": str(run.bankroll),
+            "limit": str(run.limit),
+        }
+    query = query or {}
+    shoes = query.get("shoes", "").strip() or str(DEFAULT_SHOES)
+    other = query.get("other", "")
+    if shoes != "other" and not shoes.isdigit() or shoes.isdigit() and int(shoes) not in PRESETS:
+        shoes, other = "other", other or query.get("shoes", "")
+    systems = tuple(SYSTEMS) if "system" not in query else tuple(query.getlist("system"))
+    return {
+        "shoes": shoes,
+        "other": other,
+        "decks": query.get("decks", "").strip() or str(DEFAULT_DECKS),
+        "seed": query.get("seed", ""),
+        "systems": systems,
+        "bankroll": query.get("bankroll", "") or str(BANKROLL),
+        "limit": query.get("limit", "") or str(TABLE_LIMIT),
+    }
+
+
+def systems_choices(chosen):
+    return [
+        {
+            "key": key,
+            "name": system_name(key),
+            "rule": system_rule(key),
+            "checked": key in chosen,
+            "progression": key in PROGRESSIONS,
+        }
+        for key in SYSTEMS
+    ]

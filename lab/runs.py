@@ -1,0 +1,117 @@
+"""Dealing a lab run: at once when it is quick, else step by step over several requests.
+
+A run that should take about a second or less is dealt in the request (and kept for the
+next request asking for it). A longer one is carried between requests in the page itself:
+baccarat.chance.Tally.state(), signed and compressed (django.core.signing), so any app
+server can deal the next step and nobody can hand the lab a tally it did not deal.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from functools import lru_cache
+
+from django.core import signing
+
+from baccarat.chance import Tally
+from baccarat.simulation import CHUNK, chunks
+from lab.form import DEFAULT_RUN, Run
+
+# Measured here (2 cores): 10,000 eight-deck shoes take 0.33 s to deal and read, and each
+# system adds 0.065 s; both grow with the cards in a shoe.
+SECONDS_PER_DECK_SHOE = 4.1e-6
+SECONDS_PER_SYSTEM = 0.81e-6
+AT_ONCE = 1.0  # seconds: a longer run gets a progress bar
+STEP_SECONDS = 0.5  # dealt per step with htmx; without it, fewer and longer pages
+STEP_SECONDS_NO_SCRIPT = 2.0
+SALT = "lab.run"
+MAX_AGE = 60 * 60  # a step page left open for an hour starts again
+MAX_STATE = 200_000  # characters: far more than a run's state ever takes
+
+
+class StateRefused(Exception):
+    """A run's state that cannot be read: changed, garbled or too old."""
+
+
+def estimate(run: Run) -> float:
+    """Seconds the run should take to deal here."""
+    per_shoe = run.decks * (SECONDS_PER_DECK_SHOE + SECONDS_PER_SYSTEM * len(run.systems))
+    return run.shoes * per_shoe
+
+
+def at_once(run: Run) -> bool:
+    return estimate(run) <= AT_ONCE
+
+
+def new_tally(run: Run) -> Tally:
+    return Tally(
+        run.decks, run.seed, run.shoes, run.systems, bankroll=run.bankroll, limit=run.limit
+    )
+
+
+@lru_cache(maxsize=16)
+def dealt_at_once(run: Run) -> Tally:
+    """A quick run, dealt whole; the same run asked again is not dealt again. Callers only
+    read it."""
+    return new_tally(run).run()
+
+
+def default_run() -> Tally:
+    """What a bare /lab/ shows below its form."""
+    return dealt_at_once(DEFAULT_RUN)
+
+
+def run_of(tally: Tally) -> Run:
+    return Run(
+        tally.shoes_asked,
+        tally.decks,
+        tally.seed,
+        tuple(tally.systems),
+        tally.bankroll,
+        tally.limit,
+    )
+
+
+def step_shoes(tally: Tally, seconds: float) -> tuple[int, int]:
+    """(chunks, shoes) the next step of about `seconds` deals at most: at least one chunk.
+    The shoes are charged to the caller's budget before any is dealt."""
+    run = run_of(tally)
+    left = chunks(tally.shoes_asked)[tally.chunks_done :]
+    per_chunk = estimate(replace(run, shoes=CHUNK))
+    most = max(1, min(len(left), int(seconds / per_chunk)))
+    return most, sum(left[:most])
+
+
+def deal_for(tally: Tally, seconds: float, most: int | None = None) -> None:
+    """Deal chunks until the run is done, `most` chunks are dealt, or the next chunk,
+    taking as long as the last, would end after `seconds` (at least one chunk)."""
+    started = time.perf_counter()
+    dealt = 0
+    while not tally.done and (most is None or dealt < most):
+        dealt += 1
+        before = time.perf_counter()
+        tally.deal_next()
+        now = time.perf_counter()
+        if now - started + (now - before) > seconds:
+            break
+
+
+def sealed(tally: Tally) -> str:
+    return signing.dumps(tally.state(), salt=SALT, compress=True)
+
+
+def unsealed(token: str) -> Tally:
+    if not token or len(token) > MAX_STATE:
+        raise StateRefused("The run's state is missing or too long.")
+    try:
+        state = signing.loads(token, salt=SALT, max_age=MAX_AGE)
+    except signing.SignatureExpired:
+        raise StateRefused("This run was started over an hour ago; start it again.") from None
+    except signing.BadSignature:
+        raise StateRefused("The run's state was changed or garbled; start the run again.") from None
+    try:
+        tally = Tally.from_state(state)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        raise StateRefused("The run's state cannot be read; start the run again.") from None
+    return tally

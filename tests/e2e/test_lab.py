@@ -1,0 +1,102 @@
+"""The simulation lab in a real browser, on a phone and on a desktop: a 2,000-shoe run dealt
+at once, a 100,000-shoe run whose progress bar advances step by step and is cancelled back to
+the form, nothing scrolling sideways, and axe finding nothing on the results."""
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, expect
+
+SIZES = [(360, 740), (1280, 900)]
+
+
+@pytest.fixture
+def lab_page(browser: Browser, request):
+    width, height = request.param
+    phone = width < 800
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=phone,
+        has_touch=phone,
+        reduced_motion="reduce",
+    )
+    yield context.new_page(), width
+    context.close()
+
+
+def fits(page, width):
+    return page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("lab_page", SIZES, indirect=True, ids=["360", "1280"])
+def test_a_run_of_2000_shoes(live_server, lab_page):
+    page, width = lab_page
+    page.goto(live_server.url + "/lab/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Simulation lab")
+    # The first screen says what the lab is for and starts the form.
+    lead = page.locator(".lead")
+    expect(lead).to_contain_text("predict nothing")
+    assert lead.bounding_box()["y"] + lead.bounding_box()["height"] < 740
+    assert page.locator("#lab-form").bounding_box()["y"] < 740
+    assert fits(page, width)
+    # The default run is already below the form.
+    expect(page.locator("#run-summary")).to_contain_text("1,000 shoes of 8 decks")
+
+    page.get_by_label("Other", exact=True).check()
+    page.get_by_label("Other: how many shoes").fill("2000")
+    page.get_by_label("Seed").fill("4242")
+    deal = page.get_by_role("button", name="Deal the shoes")
+    assert deal.bounding_box()["height"] >= 48
+    deal.click()
+    expect(page.locator("#run-summary")).to_contain_text("2,000 shoes of 8 decks, seed 4242")
+    assert re.search(r"shoes=2000&decks=8&seed=4242", page.url)
+    for name in ("shares", "streaks", "derived", "samples", "systems", "yours"):
+        expect(page.locator(f"#{name}")).to_be_visible()
+    expect(page.locator("#systems-table tbody tr")).to_have_count(7)
+    assert fits(page, width)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found = Axe().run(page).response["violations"]
+        assert found == [], (
+            scheme,
+            [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found],
+        )
+
+
+@pytest.mark.parametrize("lab_page", SIZES, indirect=True, ids=["360", "1280"])
+def test_a_long_run_advances_and_can_be_cancelled(live_server, lab_page):
+    page, width = lab_page
+    page.goto(live_server.url + "/lab/")
+    page.get_by_role("radio", name="100,000").check()
+    page.get_by_label("Seed").fill("77")
+    page.get_by_label("Decks").select_option("6")
+    page.get_by_role("button", name="Deal the shoes").click()
+    bar = page.locator("#lab-progress-bar")
+    expect(bar).to_be_visible()
+    expect(page.locator("#lab-progress-label")).to_contain_text("of 100,000 shoes")
+    # The bar advances, one step after another, by itself.
+    page.wait_for_function(
+        "() => Number(document.getElementById('lab-progress-bar')?.value) >= 4000",
+        timeout=20_000,
+    )
+    first = int(bar.get_attribute("value"))
+    page.wait_for_function(
+        f"() => Number(document.getElementById('lab-progress-bar')?.value) > {first}",
+        timeout=20_000,
+    )
+    assert fits(page, width)
+    cancel = page.get_by_role("link", name="Cancel")
+    assert cancel.bounding_box()["height"] >= 48
+    cancel.click()
+    expect(page.locator("#lab-cancelled")).to_contain_text("Run cancelled after")
+    expect(page.locator("#lab-progress-bar")).to_have_count(0)
+    # Back at the form, with its values.
+    expect(page.get_by_role("radio", name="100,000")).to_be_checked()
+    expect(page.get_by_label("Seed")).to_have_value("77")
+    expect(page.get_by_label("Decks")).to_have_value("6")
+    assert "cancelled=" in page.url
+    # No step is still running: the page stays as it is.
+    page.wait_for_timeout(1500)
+    expect(page.locator("#lab-progress-bar")).to_have_count(0)
+    assert fits(page, width)

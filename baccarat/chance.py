@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from baccarat.odds import odds_of_decks
+from baccarat.roads import DERIVED_ROADS
 from baccarat.simulation import (
     BANKER_WINS,
     PLAYER_WINS,
@@ -33,7 +34,7 @@ from baccarat.simulation import (
 )
 from baccarat.systems import BANKROLL, PROGRESSIONS, TABLE_LIMIT, board_before_each_hand, play
 
-ROADS = {"big_eye_boy": 1, "small_road": 2, "cockroach_pig": 3}
+ROADS = DERIVED_ROADS  # road -> how many columns back it looks
 SAMPLES = 3  # shoes kept whole, to draw as scoreboards
 Z95 = 1.959963984540054  # the normal distribution's two-sided 95% point
 DRAGONS = (8, 10, 12)  # "how often a shoe has a dragon of 8, 10, 12"

@@ -25,6 +25,7 @@ from functools import cache
 import numpy as np
 
 from baccarat.odds import CARDS_PER_DECK_BY_VALUE, MAX_DECKS, played
+from baccarat.roads import count_derived_marks
 
 CUT_CARD_FROM_END = 16
 CHUNK = 2_000
@@ -183,21 +184,6 @@ def columns(dealt: Dealt) -> Columns:
 
 
 def derived_marks(cols: Columns, back: int) -> tuple[int, int]:
-    """(red, blue): every mark a derived road looking `back` columns back draws (Big Eye
-    Boy 1, Small Road 2, Cockroach Pig 3) over all the shoes, by ROADS.md's rules.
-
-    Rule 1, a column's first bead, from the column k+2 on: the column just finished against
-    the one k before it, red when as long. Rule 2, its later beads, from column k+1 on:
-    column c-k reaching the bead's row is red, stopping exactly one row above is blue,
-    stopping earlier is red; so a column of n beads adds n-1 marks, of which one is blue
-    exactly when column c-k is shorter than n."""
-    lengths, number = cols.lengths, cols.number
-    index = np.arange(len(lengths))
-    new_column = index[number >= back + 1]
-    same = lengths[new_column - 1] == lengths[new_column - 1 - back]
-    going_down = index[number >= back]
-    blue_below = lengths[going_down - back] < lengths[going_down]
-    down_marks = int((lengths[going_down] - 1).sum())
-    blue = int((~same).sum() + blue_below.sum())
-    red = int(same.sum()) + down_marks - int(blue_below.sum())
-    return red, blue
+    """(red, blue): every mark the derived road looking `back` columns back draws over all
+    the shoes of a chunk, counted by baccarat.roads from the columns' lengths."""
+    return count_derived_marks(cols.lengths, cols.number, back)

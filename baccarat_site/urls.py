@@ -1,13 +1,16 @@
+from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import set_language
 
 from api.api import api
 from baccarat_site.health import healthz
 from baccarat_site.site_files import favicon, robots_txt, web_manifest
 from baccarat_site.theme import theme
 
-# One app a section of the site, each under the path a visitor sees.
-urlpatterns = [
+# One app a section of the site, each under the path a visitor sees: in English as they always
+# were, in Chinese under /zh-hant/ or /zh-hans/ (baccarat_site.languages).
+urlpatterns = i18n_patterns(
     path("", include("reference.urls")),
     path("hands/", include("hands.urls")),
     path("odds/", include("odds.urls")),
@@ -16,6 +19,9 @@ urlpatterns = [
     path("tracker/", include("tracker.urls")),
     path("lab/", include("lab.urls")),
     path("accounts/", include("accounts.urls")),
+    prefix_default_language=False,
+) + [
+    path("language/", set_language, name="set_language"),
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),

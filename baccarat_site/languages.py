@@ -1,0 +1,106 @@
+"""The site in English, Traditional Chinese and Simplified Chinese (issue 18), Django's way.
+
+- Pages live under a language prefix for the translated languages (/zh-hant/tracker/…,
+  /zh-hans/…); English keeps today's URLs, unprefixed (urls.py: i18n_patterns with
+  prefix_default_language=False). The API, the health check and the site's files are not
+  prefixed: a program asks for Chinese with Accept-Language.
+- The header's switch posts to Django's set_language, which remembers the choice in a cookie
+  for a year and sends the visitor to the same page in the chosen language.
+- A first visit (no choice remembered) to an English URL whose browser prefers Chinese is
+  sent to the same page in that Chinese (`first_visit`); a visitor who chose English stays.
+- Every page names its language (<html lang>) and its other languages (hreflang links).
+"""
+
+from django.conf import settings
+from django.http import HttpResponseRedirect
+from django.urls import translate_url
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import (
+    get_language,
+    get_language_from_path,
+    get_supported_language_variant,
+)
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+ENGLISH = "en"
+TRADITIONAL = "zh-hant"
+SIMPLIFIED = "zh-hans"
+# What the browsers of Chinese readers send, to the script they read: Hong Kong, Macau and
+# Taiwan read Traditional; the mainland and Singapore Simplified.
+SCRIPT_OF_REGION = {
+    "zh-hk": TRADITIONAL,
+    "zh-mo": TRADITIONAL,
+    "zh-tw": TRADITIONAL,
+    "zh-cn": SIMPLIFIED,
+    "zh-sg": SIMPLIFIED,
+}
+# BCP 47 as <html lang> and hreflang write them.
+TAGS = {ENGLISH: "en", TRADITIONAL: "zh-Hant", SIMPLIFIED: "zh-Hans"}
+# The header's switch, where room is short: as signs and menus mark the two scripts.
+SHORT = {ENGLISH: "EN", TRADITIONAL: "繁", SIMPLIFIED: "简"}
+
+
+def preferred_language(accept_language: str) -> str | None:
+    """The site's language a browser's Accept-Language prefers, by its own order; None when
+    it names none of them."""
+    for tag, _quality in parse_accept_lang_header(accept_language or ""):
+        if tag == "*":
+            return None
+        tag = tag.lower()
+        if tag in SCRIPT_OF_REGION:
+            return SCRIPT_OF_REGION[tag]
+        if tag.startswith("zh-hant"):
+            return TRADITIONAL
+        if tag.startswith("zh-hans") or tag == "zh":
+            return SIMPLIFIED
+        try:
+            return get_supported_language_variant(tag)
+        except LookupError:
+            continue
+    return None
+
+
+def first_visit(get_response):
+    """Middleware, after LocaleMiddleware: a GET of an unprefixed page by a browser that
+    prefers Chinese and has chosen no language goes to that page in Chinese (302), before
+    the English page is drawn. Unprefixed answers vary on both."""
+
+    def middleware(request):
+        unprefixed = request.method in ("GET", "HEAD") and not get_language_from_path(
+            request.path_info
+        )
+        if unprefixed and not request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME):
+            wanted = preferred_language(request.headers.get("Accept-Language", ""))
+            here = request.get_full_path()
+            there = translate_url(here, wanted) if wanted not in (None, ENGLISH) else here
+            if there != here:  # else not a page with translations (the API, a file)
+                redirect = HttpResponseRedirect(there)
+                patch_vary_headers(redirect, ["Accept-Language", "Cookie"])
+                return redirect
+        response = get_response(request)
+        if unprefixed:
+            patch_vary_headers(response, ["Accept-Language", "Cookie"])
+        return response
+
+    return middleware
+
+
+def languages(request):
+    """Context: the page's language as <html lang> writes it, and the same page in each
+    language (hreflang links and the header's switch)."""
+    current = get_language()
+    here = request.get_full_path()
+    others = []
+    for code, name in settings.LANGUAGES:
+        url = translate_url(here, code)
+        others.append(
+            {
+                "code": code,
+                "tag": TAGS[code],
+                "name": name,
+                "short": SHORT[code],
+                "url": request.build_absolute_uri(url),
+                "current": code == current,
+            }
+        )
+    return {"html_lang": TAGS.get(current, current), "page_languages": others}

@@ -6,8 +6,9 @@
   prefixed: a program asks for Chinese with Accept-Language.
 - The header's switch posts to Django's set_language, which remembers the choice in a cookie
   for a year and sends the visitor to the same page in the chosen language.
-- A first visit (no choice remembered) to an English URL whose browser prefers Chinese is
-  sent to the same page in that Chinese (`first_visit`); a visitor who chose English stays.
+- An English URL asked for by a visitor who chose Chinese, or who chose nothing and whose
+  browser prefers Chinese, is answered by the same page in that Chinese
+  (`to_their_language`); a visitor who chose English stays on English URLs.
 - Every page names its language (<html lang>) and its other languages (hreflang links).
 """
 
@@ -60,17 +61,26 @@ def preferred_language(accept_language: str) -> str | None:
     return None
 
 
-def first_visit(get_response):
-    """Middleware, after LocaleMiddleware: a GET of an unprefixed page by a browser that
-    prefers Chinese and has chosen no language goes to that page in Chinese (302), before
-    the English page is drawn. Unprefixed answers vary on both."""
+def chosen_language(request) -> str | None:
+    """The language this visitor chose with the switch (its cookie), if any."""
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    return chosen if chosen in dict(settings.LANGUAGES) else None
+
+
+def to_their_language(get_response):
+    """Middleware, after LocaleMiddleware: a GET of an English (unprefixed) page goes to the
+    same page in Chinese (302, before the English page is drawn) when the visitor chose
+    Chinese with the switch, or, having chosen nothing, their browser prefers it. Unprefixed
+    answers vary on both."""
 
     def middleware(request):
         unprefixed = request.method in ("GET", "HEAD") and not get_language_from_path(
             request.path_info
         )
-        if unprefixed and not request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME):
-            wanted = preferred_language(request.headers.get("Accept-Language", ""))
+        if unprefixed:
+            wanted = chosen_language(request) or preferred_language(
+                request.headers.get("Accept-Language", "")
+            )
             here = request.get_full_path()
             there = translate_url(here, wanted) if wanted not in (None, ENGLISH) else here
             if there != here:  # else not a page with translations (the API, a file)

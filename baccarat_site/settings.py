@@ -106,10 +106,11 @@ MIDDLEWARE = [
     # The database out of reach: 503 with Retry-After instead of 500 (guards.database).
     "guards.database.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The page's language from its URL prefix (baccarat_site.languages); a first visit to an
-    # English URL by a browser that prefers Chinese is sent to the Chinese page.
+    # The page's language from its URL prefix (baccarat_site.languages); an English URL asked
+    # for by a visitor who chose Chinese (or whose browser prefers it) is sent to the Chinese
+    # page.
     "django.middleware.locale.LocaleMiddleware",
-    "baccarat_site.languages.first_visit",
+    "baccarat_site.languages.to_their_language",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

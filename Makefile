@@ -4,6 +4,9 @@
 #               (needs DJANGO_SECRET_KEY; README, "Deploy")
 # make test-postgres -> the suite again on PostgreSQL (DATABASE_URL must point at one)
 # make cluster-check -> two app servers behind nginx with PostgreSQL and Redis, under faults
+# make messages -> the Chinese catalogues: new strings into locale/zh_Hant (translate them
+#               there), Simplified rebuilt from it, both compiled (the .mo files are committed,
+#               so `make run` and `make test` need no gettext tools)
 # Override the interpreter the virtualenv is built from: make run PYTHON=/path/to/python3.12
 # (it only matters when .venv is created; `make clean` first to switch).
 
@@ -15,9 +18,10 @@ RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 POSTGRES_STAMP := $(VENV)/.installed-postgres
 BENCH_STAMP := $(VENV)/.installed-bench
+I18N_STAMP := $(VENV)/.installed-i18n
 
 .DEFAULT_GOAL := run
-.PHONY: run test lint clean serve test-postgres load load-check cluster-check
+.PHONY: run test lint clean serve test-postgres load load-check cluster-check messages
 
 run: $(RUN_STAMP)
 	$(VENV_PY) manage.py migrate --noinput
@@ -51,6 +55,13 @@ load-check: $(BENCH_STAMP)
 cluster-check: $(BENCH_STAMP) $(POSTGRES_STAMP)
 	$(VENV_PY) bench/cluster.py
 
+# Django's makemessages and compilemessages need GNU gettext (apt-get install gettext).
+MESSAGES_IGNORE := --ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'tests/*' --ignore 'bench/*' --ignore 'scripts/*'
+messages: $(I18N_STAMP)
+	$(VENV_PY) manage.py makemessages --locale zh_Hant --no-obsolete --no-location $(MESSAGES_IGNORE)
+	$(VENV_PY) scripts/simplified.py
+	$(VENV_PY) manage.py compilemessages --locale zh_Hant --locale zh_Hans $(MESSAGES_IGNORE)
+
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 
@@ -75,6 +86,10 @@ $(POSTGRES_STAMP): pyproject.toml | $(VENV_PY)
 
 $(BENCH_STAMP): pyproject.toml | $(VENV_PY)
 	$(PIP) install --quiet -e '.[bench]'
+	@touch $@ $(RUN_STAMP)
+
+$(I18N_STAMP): pyproject.toml | $(VENV_PY)
+	$(PIP) install --quiet -e '.[i18n]'
 	@touch $@ $(RUN_STAMP)
 
 clean:

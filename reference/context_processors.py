@@ -1,16 +1,17 @@
 from django.conf import settings
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 # The main navigation: (label, URL name). Add a page here once its view exists.
 NAV = [
-    ("Rules", "reference:rules"),
-    ("Hands", "hands:walkthrough"),
-    ("Odds", "odds:calculator"),
-    ("Tracker", "tracker:index"),
-    ("Lab", "lab:index"),
-    ("Lessons", "lessons:index"),
-    ("Glossary", "reference:glossary"),
-    ("Quiz", "quiz:index"),
+    (_("Rules"), "reference:rules"),
+    (_("Hands"), "hands:walkthrough"),
+    (_("Odds"), "odds:calculator"),
+    (_("Tracker"), "tracker:index"),
+    (_("Lab"), "lab:index"),
+    (_("Lessons"), "lessons:index"),
+    (_("Glossary"), "reference:glossary"),
+    (_("Quiz"), "quiz:index"),
 ]
 
 

@@ -99,7 +99,7 @@ def test_the_page_follows_the_system_until_told_otherwise(client):
     assert 'media="(prefers-color-scheme: dark)"' in html
     # Both buttons are in the page; the CSS shows the one for the scheme not on screen.
     assert 'name="theme" value="dark"' in html and 'name="theme" value="light"' in html
-    assert "Switch to the </span>" in html
+    assert "Switch to the dark theme" in html and "Switch to the light theme" in html
     # The way back to the system setting is offered only once a choice is stored.
     assert re.search(r'<form class="theme-system"[^>]* hidden>', html)
 

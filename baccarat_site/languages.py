@@ -12,6 +12,8 @@
 - Every page names its language (<html lang>) and its other languages (hreflang links).
 """
 
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.http import HttpResponseRedirect
 from django.urls import translate_url
@@ -20,8 +22,11 @@ from django.utils.translation import (
     get_language,
     get_language_from_path,
     get_supported_language_variant,
+    override,
 )
 from django.utils.translation.trans_real import parse_accept_lang_header
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 
 ENGLISH = "en"
 TRADITIONAL = "zh-hant"
@@ -93,6 +98,17 @@ def to_their_language(get_response):
         return response
 
     return middleware
+
+
+@require_POST
+def choose_language(request):
+    """The header's switch: Django's set_language (remember the choice, back to `next` in
+    it), reading `next` in its own language. Django translates `next` as if it were in the
+    language of this request, which has no prefix (English), so "/zh-hant/lab/" would not
+    be found and the switch to English would stay on the Chinese page."""
+    path = urlsplit(request.POST.get("next", "")).path
+    with override(get_language_from_path(path) or settings.LANGUAGE_CODE):
+        return set_language(request)
 
 
 def languages(request):

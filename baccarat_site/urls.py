@@ -1,10 +1,10 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
-from django.views.i18n import set_language
 
 from api.api import api
 from baccarat_site.health import healthz
+from baccarat_site.languages import choose_language
 from baccarat_site.site_files import favicon, robots_txt, web_manifest
 from baccarat_site.theme import theme
 
@@ -21,7 +21,7 @@ urlpatterns = i18n_patterns(
     path("accounts/", include("accounts.urls")),
     prefix_default_language=False,
 ) + [
-    path("language/", set_language, name="set_language"),
+    path("language/", choose_language, name="set_language"),
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),

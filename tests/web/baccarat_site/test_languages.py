@@ -1,0 +1,148 @@
+"""The site in English and Chinese (baccarat_site.languages): URLs, the switch, first visits,
+and the committed catalogues."""
+
+import re
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(settings.BASE_DIR)
+CHINESE_BROWSERS = [
+    ("zh-TW,zh;q=0.9,en;q=0.5", "zh-hant"),
+    ("zh-HK", "zh-hant"),
+    ("zh-MO,en;q=0.8", "zh-hant"),
+    ("zh-Hant-TW", "zh-hant"),
+    ("zh-CN,zh;q=0.9", "zh-hans"),
+    ("zh-SG", "zh-hans"),
+    ("zh-Hans", "zh-hans"),
+    ("zh", "zh-hans"),
+    ("en-GB,zh-TW;q=0.5", None),  # English first: stays
+    ("fr-FR,de;q=0.8", None),  # nothing the site speaks: English
+    ("*", None),
+    ("", None),
+]
+
+
+def html_lang(response):
+    return re.search(r'<html lang="([^"]+)"', response.content.decode()).group(1)
+
+
+def test_english_keeps_its_urls(client):
+    response = client.get("/rules/")
+    assert response.status_code == 200
+    assert html_lang(response) == "en"
+
+
+@pytest.mark.parametrize(
+    "prefix, lang", [("/zh-hant", "zh-Hant"), ("/zh-hans", "zh-Hans")], ids=["hant", "hans"]
+)
+def test_each_chinese_page_lives_under_its_prefix(client, prefix, lang):
+    for path in ("/", "/rules/", "/tracker/", "/lab/", "/lessons/", "/quiz/", "/odds/"):
+        response = client.get(prefix + path)
+        assert response.status_code == 200, path
+        assert html_lang(response) == lang, path
+        assert response["Content-Language"] == prefix.strip("/")
+
+
+def test_the_api_and_the_sites_files_have_no_prefix(client):
+    assert client.get("/zh-hant/api/v1/odds", {"decks": 8}).status_code == 404
+    assert client.get("/api/v1/odds", {"decks": 8}, HTTP_ACCEPT_LANGUAGE="zh-TW").status_code == 200
+    assert client.get("/healthz", HTTP_ACCEPT_LANGUAGE="zh-TW").status_code == 200
+    assert client.get("/robots.txt", HTTP_ACCEPT_LANGUAGE="zh-CN").status_code == 200
+
+
+@pytest.mark.parametrize("accept, wanted", CHINESE_BROWSERS)
+def test_a_first_visit_follows_the_browsers_language(client, accept, wanted):
+    response = client.get("/tracker/", {"b": "1"}, HTTP_ACCEPT_LANGUAGE=accept)
+    if wanted is None:
+        assert response.status_code == 200
+    else:
+        assert response.status_code == 302
+        assert response["Location"] == f"/{wanted}/tracker/?b=1"
+    assert "Accept-Language" in response["Vary"] and "Cookie" in response["Vary"]
+
+
+def test_a_chosen_language_wins_over_the_browsers(client):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    assert client.get("/rules/", HTTP_ACCEPT_LANGUAGE="zh-TW").status_code == 200
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "zh-hans"
+    response = client.get("/rules/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response["Location"] == "/zh-hans/rules/"
+    # A Chinese URL is in its language whatever was chosen: links can be shared.
+    assert html_lang(client.get("/zh-hant/rules/")) == "zh-Hant"
+
+
+def test_a_cookie_naming_no_language_is_ignored(client):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "xx\u0000"
+    assert client.get("/rules/").status_code == 200
+
+
+def test_a_post_is_never_redirected(client):
+    response = client.post("/tracker/", HTTP_ACCEPT_LANGUAGE="zh-TW")
+    assert response.status_code != 302 or "/zh-" not in response.get("Location", "")
+
+
+def test_the_switch_keeps_the_page_and_remembers(client):
+    html = client.get("/lab/", {"shoes": "100", "seed": "3"}).content.decode()
+    form = re.search(r'<form class="language-switch"[^>]*action="([^"]+)"', html)
+    assert form.group(1) == "/language/"
+    assert 'name="next" value="/lab/?shoes=100&amp;seed=3"' in html
+    response = client.post("/language/", {"language": "zh-hant", "next": "/lab/?shoes=100&seed=3"})
+    assert response.status_code == 302
+    assert response["Location"] == "/zh-hant/lab/?shoes=100&seed=3"
+    cookie = response.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert cookie.value == "zh-hant"
+    assert int(cookie["max-age"]) >= 365 * 24 * 60 * 60
+    back = client.post("/language/", {"language": "en", "next": "/zh-hant/lab/?shoes=100"})
+    assert back["Location"] == "/lab/?shoes=100"
+
+
+def test_the_switch_refuses_another_site_and_an_unknown_language(client):
+    response = client.post("/language/", {"language": "zh-hant", "next": "https://evil.example/"})
+    assert response["Location"] == "/zh-hant/"  # the home page, never the other site
+    response = client.post("/language/", {"language": "xx", "next": "/rules/"})
+    assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
+
+
+def test_every_page_names_its_other_languages(client):
+    html = client.get("/zh-hans/rules/banker/3/").content.decode()
+    links = dict(re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', html))
+    assert links == {
+        "en": "http://testserver/rules/banker/3/",
+        "zh-Hant": "http://testserver/zh-hant/rules/banker/3/",
+        "zh-Hans": "http://testserver/zh-hans/rules/banker/3/",
+        "x-default": "http://testserver/rules/banker/3/",
+    }
+
+
+def test_the_header_is_in_the_pages_language(client):
+    html = client.get("/zh-hant/").content.decode()
+    assert ">規則</a>" in html and ">百家樂學堂</a>" in html
+    assert ">Rules</a>" not in html
+    html = client.get("/zh-hans/").content.decode()
+    assert ">规则</a>" in html and ">百家乐学堂</a>" in html
+
+
+@pytest.mark.parametrize("language", ["zh_Hant", "zh_Hans"])
+def test_the_committed_catalogues_are_compiled_from_their_po(language):
+    """make messages compiles the .mo that the site reads; a .po edited without it would
+    show the old words."""
+    folder = ROOT / "locale" / language / "LC_MESSAGES"
+    source = {(e.msgctxt, e.msgid): e.msgstr for e in polib.pofile(str(folder / "django.po"))
+              if e.msgstr and "fuzzy" not in e.flags}  # fmt: skip
+    compiled = {(e.msgctxt, e.msgid): e.msgstr for e in polib.mofile(str(folder / "django.mo"))
+                if e.msgid}  # fmt: skip
+    assert compiled == source
+
+
+def test_simplified_is_the_traditional_catalogue_converted():
+    traditional = polib.pofile(str(ROOT / "locale/zh_Hant/LC_MESSAGES/django.po"))
+    simplified = polib.pofile(str(ROOT / "locale/zh_Hans/LC_MESSAGES/django.po"))
+    assert [(e.msgctxt, e.msgid) for e in traditional] == [(e.msgctxt, e.msgid) for e in simplified]
+    for old, new in zip(traditional, simplified, strict=True):
+        assert bool(old.msgstr) == bool(new.msgstr), old.msgid
+        assert "曱甴" not in new.msgstr  # Simplified pages say 蟑螂路

@@ -30,8 +30,11 @@
     // The footer's way back to the system setting, offered while a choice is stored.
     document.querySelectorAll("form.theme-system").forEach(function (form) {
       form.hidden = theme === "system";
-      var name = form.querySelector("[data-theme-name]");
-      if (name && theme !== "system") name.textContent = theme;
+      // One whole sentence a scheme (so that each translates whole): show the chosen one.
+      if (theme === "system") return;
+      form.querySelectorAll("[data-theme-chosen]").forEach(function (sentence) {
+        sentence.hidden = sentence.getAttribute("data-theme-chosen") !== theme;
+      });
     });
   }
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import polib
 import pytest
+from chinese_pages import english_words, region
 from django.conf import settings
 
 pytestmark = pytest.mark.django_db
@@ -146,3 +147,21 @@ def test_simplified_is_the_traditional_catalogue_converted():
     for old, new in zip(traditional, simplified, strict=True):
         assert bool(old.msgstr) == bool(new.msgstr), old.msgid
         assert "曱甴" not in new.msgstr  # Simplified pages say 蟑螂路
+
+
+NAV_PAGES = ["/", "/rules/", "/hands/", "/odds/", "/tracker/", "/lab/", "/lessons/", "/glossary/"]
+NAV_PAGES += ["/quiz/"]
+
+
+@pytest.mark.parametrize("prefix", ["/zh-hant", "/zh-hans"])
+def test_no_english_in_the_header_and_footer_of_a_chinese_page(client, prefix):
+    """The frame every page shares; each section's own parts are checked by its app's tests
+    as it is translated."""
+    for path in NAV_PAGES:
+        html = client.get(prefix + path).content.decode()
+        frame = region(html, "<header", "</header>") + region(html, "<footer", "</footer>")
+        # The language switch names each language in its own words. The helplines are
+        # organisations' own names (which ones a Chinese page lists is still to be chosen).
+        frame = frame.replace(">English<", "><")
+        frame = frame.replace(region(frame, '<ul class="helplines">', "</ul>"), "")
+        assert english_words(frame) == [], path

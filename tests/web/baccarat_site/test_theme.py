@@ -111,7 +111,8 @@ def test_a_chosen_scheme_sets_the_bar_colour_and_offers_the_way_back(client):
     assert re.search(r'<meta name="theme-color" content="#14532d" media="not all"', html)
     form = re.search(r'<form class="theme-system"[^>]*>.*?</form>', html, re.S).group(0)
     assert " hidden" not in form.split(">")[0]
-    assert "the <span data-theme-name>dark</span> theme, as you chose" in form
+    assert '<span data-theme-chosen="dark">Colours: the dark theme, as you chose.</span>' in form
+    assert '<span data-theme-chosen="light" hidden>' in form
     assert 'value="system"' in form
     assert 'name="back" value="/glossary/"' in form
 

@@ -1,0 +1,62 @@
+"""Finding English left on a Chinese page (issue 18): the words a person sees or hears, that
+is the text and the labels read aloud (aria-label, title, alt, placeholder), less what a
+Chinese page writes in Latin letters too: card ranks, the B/P/T keys, names (JSON, API,
+CSV, Punto Banco's sources' authors), units and numbers."""
+
+import re
+from html.parser import HTMLParser
+
+SPOKEN_ATTRIBUTES = {"aria-label", "title", "alt", "placeholder", "aria-description"}
+SILENT_TAGS = {"script", "style", "code", "kbd", "samp", "var"}
+# Latin runs a Chinese page may show: keys and card ranks, file formats and protocols, the
+# brand of a library, and abbreviations Chinese readers use as they are.
+ALLOWED = {
+    "A", "J", "Q", "K", "B", "P", "T", "U", "S", "H", "D", "C",
+    "JSON", "API", "CSV", "URL", "HTTP", "OpenAPI", "Swagger", "htmx", "Django",
+    "PNG", "SVG", "UTC", "FSRS", "EZ", "Macau", "UK", "NJ", "MGC", "UKGC", "RTS",
+}  # fmt: skip
+WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+
+
+class _Spoken(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.silent = 0
+        self.hidden_depth = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in SILENT_TAGS:
+            self.silent += 1
+        for name, value in attrs:
+            if name in SPOKEN_ATTRIBUTES and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in SILENT_TAGS and self.silent:
+            self.silent -= 1
+
+    def handle_data(self, data):
+        if not self.silent:
+            self.parts.append(data)
+
+
+def spoken_text(html: str) -> str:
+    parser = _Spoken()
+    parser.feed(html)
+    return " ".join(parser.parts)
+
+
+def english_words(html: str, allowed: set[str] = frozenset()) -> list[str]:
+    """The Latin-letter words in what a person sees or hears of `html`, less the allowed."""
+    return [
+        word
+        for word in WORD.findall(spoken_text(html))
+        if word not in ALLOWED and word not in allowed
+    ]
+
+
+def region(html: str, start: str, end: str) -> str:
+    """The part of `html` from the first `start` to the next `end` after it."""
+    first = html.index(start)
+    return html[first : html.index(end, first) + len(end)]

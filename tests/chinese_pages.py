@@ -1,13 +1,16 @@
 """Finding English left on a Chinese page (issue 18): the words a person sees or hears, that
 is the text and the labels read aloud (aria-label, title, alt, placeholder), less what a
 Chinese page writes in Latin letters too: card ranks, the B/P/T keys, names (JSON, API,
-CSV, Punto Banco's sources' authors), units and numbers."""
+CSV), and whatever the page itself marks as English on purpose (`lang="en"`: the English
+name beside a glossary term, a lesson not yet translated, shown in English and saying so)."""
 
 import re
 from html.parser import HTMLParser
 
 SPOKEN_ATTRIBUTES = {"aria-label", "title", "alt", "placeholder", "aria-description"}
 SILENT_TAGS = {"script", "style", "code", "kbd", "samp", "var"}
+VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+             "source", "track", "wbr"}  # fmt: skip
 # Latin runs a Chinese page may show: keys and card ranks, file formats and protocols, the
 # brand of a library, and abbreviations Chinese readers use as they are.
 ALLOWED = {
@@ -23,18 +26,23 @@ class _Spoken(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.silent = 0
-        self.hidden_depth = 0
+        self.open: list[bool] = []  # per open element: does it silence its contents?
 
     def handle_starttag(self, tag, attrs):
-        if tag in SILENT_TAGS:
-            self.silent += 1
-        for name, value in attrs:
+        attrs = dict(attrs)
+        silencing = tag in SILENT_TAGS or (attrs.get("lang") or "").lower().startswith("en")
+        if tag not in VOID_TAGS:
+            self.open.append(silencing)
+            self.silent += silencing
+        if self.silent:
+            return
+        for name, value in attrs.items():
             if name in SPOKEN_ATTRIBUTES and value:
                 self.parts.append(value)
 
     def handle_endtag(self, tag):
-        if tag in SILENT_TAGS and self.silent:
-            self.silent -= 1
+        if tag not in VOID_TAGS and self.open:
+            self.silent -= self.open.pop()
 
     def handle_data(self, data):
         if not self.silent:

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from baccarat.roads import BANKER, OUTCOME_NAMES, PLAYER, TIE, as_results
+from baccarat.roads import BANKER, PLAYER, TIE, as_results, outcome_name
 from baccarat.simulation import (
     BANKER_WINS,
     NO_HAND,
@@ -25,6 +25,7 @@ from baccarat.simulation import (
     columns,
     deal_shoes,
 )
+from baccarat.translation import _
 
 REFERENCE_SHOES = 10_000
 REFERENCE_SEED = 20_261_202
@@ -80,20 +81,33 @@ class Share:
         return self.low <= self.share <= self.high
 
     def sentence(self, hands: int) -> str:
-        what = (
-            f"{self.count} of {hands} hands were ties ({self.share:.1%})"
-            if self.outcome == TIE
-            else f"{OUTCOME_NAMES[self.outcome]} won {self.count} of {hands} hands "
-            f"({self.share:.1%})"
-        )
-        where = (
-            "inside the middle 95% of shoes chance deals"
-            if self.inside
-            else "outside the middle 95% of shoes chance deals, as 1 shoe in 20 is"
-        )
-        return (
-            f"{what}; over {hands} hands the middle 95% of simulated shoes run from "
-            f"{self.low:.1%} to {self.high:.1%}: {where}."
+        if self.outcome == TIE:
+            text = (
+                _("{count} of {hands} hands were ties ({share:.1%}); over {hands} hands the "
+                  "middle 95% of simulated shoes run from {low:.1%} to {high:.1%}: inside the "
+                  "middle 95% of shoes chance deals.")
+                if self.inside
+                else _("{count} of {hands} hands were ties ({share:.1%}); over {hands} hands "
+                       "the middle 95% of simulated shoes run from {low:.1%} to {high:.1%}: "
+                       "outside the middle 95% of shoes chance deals, as 1 shoe in 20 is.")
+            )  # fmt: skip
+        else:
+            text = (
+                _("{name} won {count} of {hands} hands ({share:.1%}); over {hands} hands the "
+                  "middle 95% of simulated shoes run from {low:.1%} to {high:.1%}: inside the "
+                  "middle 95% of shoes chance deals.")
+                if self.inside
+                else _("{name} won {count} of {hands} hands ({share:.1%}); over {hands} hands "
+                       "the middle 95% of simulated shoes run from {low:.1%} to {high:.1%}: "
+                       "outside the middle 95% of shoes chance deals, as 1 shoe in 20 is.")
+            )  # fmt: skip
+        return text.format(
+            name=outcome_name(self.outcome) if self.outcome != TIE else "",
+            count=self.count,
+            hands=hands,
+            share=self.share,
+            low=self.low,
+            high=self.high,
         )
 
 
@@ -114,27 +128,43 @@ class Comparison:
 
     def streak_sentence(self) -> str:
         if self.longest == 0:
-            return "No Banker or Player hand yet, so no streak to compare."
-        beads = f"{self.longest} bead{'s' if self.longest > 1 else ''}"
+            return _("No Banker or Player hand yet, so no streak to compare.")
+        one = self.longest == 1
         if self.one_in is None:
-            return (
-                f"Your longest streak is {beads}. None of the {self.compared:,} simulated "
-                f"shoes had one as long in its first {self.hands} hands: rare, but every "
-                "hand was still dealt from the cards left, as in any other shoe."
-            )
-        return (
-            f"Your longest streak is {beads}. In their first {self.hands} hands, "
-            f"{self.at_least:,} of {self.compared:,} simulated shoes had one at least as long: "
-            f"1 shoe in {self.one_in:,.1f}."
+            text = (
+                _("Your longest streak is {longest} bead. None of the {compared:,} simulated "
+                  "shoes had one as long in its first {hands} hands: rare, but every hand was "
+                  "still dealt from the cards left, as in any other shoe.")
+                if one
+                else _("Your longest streak is {longest} beads. None of the {compared:,} "
+                       "simulated shoes had one as long in its first {hands} hands: rare, but "
+                       "every hand was still dealt from the cards left, as in any other shoe.")
+            )  # fmt: skip
+        else:
+            text = (
+                _("Your longest streak is {longest} bead. In their first {hands} hands, "
+                  "{at_least:,} of {compared:,} simulated shoes had one at least as long: 1 "
+                  "shoe in {one_in:,.1f}.")
+                if one
+                else _("Your longest streak is {longest} beads. In their first {hands} hands, "
+                       "{at_least:,} of {compared:,} simulated shoes had one at least as long: "
+                       "1 shoe in {one_in:,.1f}.")
+            )  # fmt: skip
+        return text.format(
+            longest=self.longest,
+            compared=self.compared,
+            hands=self.hands,
+            at_least=self.at_least,
+            one_in=self.one_in or 0.0,
         )
 
     def caveat(self) -> str | None:
         if self.compared >= FEW:
             return None
-        return (
-            f"Only {self.compared:,} of the {REFERENCE_SHOES:,} simulated shoes ran "
-            f"{self.hands} hands or more, so these ranges are rough."
-        )
+        return _(
+            "Only {compared:,} of the {total:,} simulated shoes ran {hands} hands or more, so "
+            "these ranges are rough."
+        ).format(compared=self.compared, total=REFERENCE_SHOES, hands=self.hands)
 
 
 def compare(hands, decks: int) -> Comparison | None:

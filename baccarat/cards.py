@@ -9,19 +9,35 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from baccarat.translation import _, gettext_noop
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 RANK_VALUES = {
     "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
     "T": 0, "J": 0, "Q": 0, "K": 0,
 }  # fmt: skip
+# Names shown to people are marked here and translated where they are shown: _(name).
 RANK_NAMES = {
-    "A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king",
+    "A": gettext_noop("ace"), "T": "10", "J": gettext_noop("jack"),
+    "Q": gettext_noop("queen"), "K": gettext_noop("king"),
 }  # fmt: skip
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-FACE_NAMES = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
+SUIT_NAMES = {
+    "S": gettext_noop("spades"), "H": gettext_noop("hearts"),
+    "D": gettext_noop("diamonds"), "C": gettext_noop("clubs"),
+}  # fmt: skip
+FACE_NAMES = {
+    "A": gettext_noop("Ace"), "T": "10", "J": gettext_noop("Jack"),
+    "Q": gettext_noop("Queen"), "K": gettext_noop("King"),
+}  # fmt: skip
+# A card as a dealer says it, article included: one phrase per rank where English needs
+# its own article ("an 8", "an ace"); "a {rank}" for the other numbers.
+CARD_NAMES = {
+    "A": gettext_noop("an ace"), "T": gettext_noop("a 10"), "J": gettext_noop("a jack"),
+    "Q": gettext_noop("a queen"), "K": gettext_noop("a king"), "8": gettext_noop("an 8"),
+}  # fmt: skip
 UNKNOWN = "?"
 
 # The ranks and suit letters are spelled out in both cases rather than matched with
@@ -29,7 +45,7 @@ UNKNOWN = "?"
 # KELVIN SIGN) into K, "ſ" (U+017F LONG S) into S.
 _CARD = re.compile(r"(10|[A2-9TJQKatjqk])([SHDCshdc♠♥♦♣♤♡♢♧])?")
 
-CARD_HINT = (
+CARD_HINT = gettext_noop(
     "write a rank A, 2-9, T (or 10), J, Q or K, optionally followed by a suit "
     "(S, H, D, C or ♠ ♥ ♦ ♣), or ? for an unknown card"
 )
@@ -58,33 +74,37 @@ class Card:
     def name(self) -> str:
         """How a dealer says it: "an 8", "a king", "a 10"; "an unknown card"."""
         if self.rank is None:
-            return "an unknown card"
-        word = RANK_NAMES.get(self.rank, self.rank)
-        return f"{'an' if word[0] in 'a8' else 'a'} {word}"
+            return _("an unknown card")
+        if self.rank in CARD_NAMES:
+            return _(CARD_NAMES[self.rank])
+        return _("a {rank}").format(rank=self.rank)
 
     @property
     def name_with_value(self) -> str:
         """ "an 8", but "a king (value 0)" where the value is not the pip."""
         if self.rank is None or self.rank in "23456789":
             return self.name
-        return f"{self.name} (value {self.value})"
+        return _("{card} (value {value})").format(card=self.name, value=self.value)
 
     @property
     def face(self) -> str:
         """What a drawn card shows, in words: "Queen of hearts"; "9" when no suit was
         given; "A face-down card" for "?"."""
         if self.rank is None:
-            return "A face-down card"
-        suit = f" of {SUIT_NAMES[self.suit]}" if self.suit else ""
-        return FACE_NAMES.get(self.rank, self.rank) + suit
+            return _("A face-down card")
+        face = FACE_NAMES.get(self.rank, self.rank)
+        rank = _(face) if self.rank in "AJQK" else face  # numbers are not translated
+        if not self.suit:
+            return rank
+        return _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_NAMES[self.suit]))
 
     @property
     def face_name(self) -> str:
         """A drawn card's accessible name, its count included: "Queen of hearts, counts 0"
         ("A face-down card: not known" for "?"). A quiz that asks the count uses `face`."""
         if self.rank is None:
-            return f"{self.face}: not known"
-        return f"{self.face}, counts {self.value}"
+            return _("{face}: not known").format(face=self.face)
+        return _("{face}, counts {value}").format(face=self.face, value=self.value)
 
     @property
     def rank_label(self) -> str:
@@ -127,14 +147,19 @@ def quoted(token: object, limit: int = 12) -> str:
 def parse_card(token: str) -> Card:
     """Read "Qh", "10♠", "t", "9" or "?". Raises CardError naming the token."""
     if not isinstance(token, str):
-        raise CardError(f"{quoted(token)} is not a card: {CARD_HINT}.")
+        raise CardError(
+            _("{token} is not a card: {hint}.").format(token=quoted(token), hint=_(CARD_HINT))
+        )
     text = token.strip()
     if text == UNKNOWN:
         return Card(None)
     match = _CARD.fullmatch(text)
     if not match:
-        hint = " (an ace is A)" if text in ("1", "11") else ""
-        raise CardError(f"{quoted(token)} is not a card{hint}: {CARD_HINT}.")
+        if text in ("1", "11"):
+            message = _("{token} is not a card (an ace is A): {hint}.")
+        else:
+            message = _("{token} is not a card: {hint}.")
+        raise CardError(message.format(token=quoted(token), hint=_(CARD_HINT)))
     rank, suit = match.groups()
     rank = "T" if rank == "10" else rank.upper()
     if suit:
@@ -155,7 +180,9 @@ def parse_cards(tokens: list[str] | str) -> list[Card]:
         try:
             cards.append(parse_card(token))
         except CardError as error:
-            raise CardError(f"Card {position}: {error}") from None
+            raise CardError(
+                _("Card {position}: {error}").format(position=position, error=error)
+            ) from None
     return cards
 
 

@@ -21,12 +21,18 @@ from baccarat.rules import (
     tableau_draws_against,
     tableau_row_rule,
 )
+from baccarat.tableau import and_list
+from baccarat.translation import _
 
 
 def card_values():
     """Rank -> value rows for the reference table, pictures and ten grouped."""
     return [
-        {"rank": rank, "name": RANK_NAMES.get(rank, rank), "value": value}
+        {
+            "rank": rank,
+            "name": _(RANK_NAMES[rank]) if rank in "AJQK" else RANK_NAMES.get(rank, rank),
+            "value": value,
+        }
         for rank, value in RANK_VALUES.items()
     ]
 
@@ -61,26 +67,27 @@ def memory_pattern() -> list[str]:
     always = [b for b in range(8) if len(tableau_draws_against(b)) == 10]
     never = [b for b in range(8) if not tableau_draws_against(b)]
     lines = []
-    if always:
-        names = (
-            ", ".join(str(b) for b in always[:-1]) + f" and {always[-1]}"
-            if len(always) > 1
-            else str(always[0])
-        )
-        lines.append(f"Banker {names} always {'draw' if len(always) > 1 else 'draws'}")
+    if len(always) > 1:
+        lines.append(_("Banker {totals} always draw").format(totals=and_list(always)))
+    elif always:
+        lines.append(_("Banker {total} always draws").format(total=always[0]))
     for b in range(8):
         draws = tableau_draws_against(b)
         if len(draws) in (0, 10):
             continue
         if len(draws) == 9:
             (missing,) = set(range(10)) - set(draws)
-            lines.append(
-                f"Banker {b} draws against everything except {_article(missing)} {missing}"
-            )
+            if _article(missing) == "an":
+                text = _("Banker {total} draws against everything except an {value}")
+            else:
+                text = _("Banker {total} draws against everything except a {value}")
+            lines.append(text.format(total=b, value=missing))
         else:
-            lines.append(f"Banker {b} draws against {_span(draws)}")
+            lines.append(
+                _("Banker {total} draws against {values}").format(total=b, values=_span(draws))
+            )
     if never:
-        lines.append(f"Banker {_span(never)} always stands")
+        lines.append(_("Banker {totals} always stands").format(totals=_span(never)))
     return lines
 
 
@@ -137,22 +144,27 @@ def rules_at_a_glance(decks: int = 8) -> list[Headline]:
     decided = shoe.p("banker") + shoe.p("player")
     cells = len(TABLEAU) * len(TABLEAU[0])
     return [
-        Headline(percent(shoe.p("natural_any")), "of hands end at once, with a natural", "natural"),
         Headline(
-            percent(shoe.p("player_draws")), "of hands the Player draws a third card", "player"
+            percent(shoe.p("natural_any")), _("of hands end at once, with a natural"), "natural"
         ),
         Headline(
-            percent(shoe.p("banker_draws")), "of hands the Banker draws a third card", "banker"
+            percent(shoe.p("player_draws")), _("of hands the Player draws a third card"), "player"
+        ),
+        Headline(
+            percent(shoe.p("banker_draws")), _("of hands the Banker draws a third card"), "banker"
         ),
         Headline(
             str(cells),
-            f"cells in the tableau: {len(TABLEAU)} Banker totals × {len(TABLEAU[0])} third cards",
+            _("cells in the tableau: {totals} Banker totals × {cards} third cards").format(
+                totals=len(TABLEAU), cards=len(TABLEAU[0])
+            ),
             "tableau",
         ),
         Headline(
             percent(shoe.p("banker") / decided),
-            f"of the hands that do not tie go to Banker, {percent(shoe.p('player') / decided)} "
-            "to Player: not 50/50",
+            _("of the hands that do not tie go to Banker, {player} to Player: not 50/50").format(
+                player=percent(shoe.p("player") / decided)
+            ),
             "",
         ),
     ]

@@ -12,8 +12,11 @@ from dataclasses import dataclass
 from baccarat.cards import RANK_NAMES, RANKS, Card, CardError, parse_cards
 from baccarat.payouts import is_banker_pair, is_player_pair
 from baccarat.rules import CARD_NEEDED, HandError, Resolution, resolve
+from baccarat.tableau import and_list
+from baccarat.translation import _, gettext_noop
 
-# The keypad's keys: each rank as printed on the card ("10", not "T"), and as said.
+# The keypad's keys: each rank as printed on the card ("10", not "T"), and as said (marked
+# for translation in RANK_NAMES: show it with _(name)).
 KEYS = tuple((rank, Card(rank).label, RANK_NAMES.get(rank, rank)) for rank in RANKS)
 OUTCOME_LETTERS = {"banker": "B", "player": "P", "tie": "T"}
 MAX_CARDS = 6
@@ -33,7 +36,8 @@ class DealtHand:
     @property
     def next_card(self) -> str | None:
         """ "the Banker's second card", or None once the hand is over."""
-        return CARD_NEEDED.get(self.resolution.needs)
+        needs = self.resolution.needs
+        return _(CARD_NEEDED[needs]) if needs in CARD_NEEDED else None
 
     @property
     def next_seat(self) -> str | None:
@@ -67,7 +71,7 @@ class DealtHand:
         extras = self._extras()
         sentence = self.resolution.steps[-1].text
         if extras:
-            sentence += " With " + _listed(extras) + "."
+            sentence = _("{result} With {extras}.").format(result=sentence, extras=_listed(extras))
         return sentence
 
     def cards_of(self, seat: str) -> tuple[Card, ...]:
@@ -82,21 +86,23 @@ class DealtHand:
             return None
         player, banker = self.resolution.player.final_total, self.resolution.banker.final_total
         if self.outcome == "T":
-            words = f"Tie at {player}"
+            words = _("Tie at {total}").format(total=player)
         elif self.outcome == "B":
-            words = f"Banker wins {banker} to {player}"
+            words = _("Banker wins {banker} to {player}").format(banker=banker, player=player)
         else:
-            words = f"Player wins {player} to {banker}"
+            words = _("Player wins {player} to {banker}").format(player=player, banker=banker)
         extras = self._extras()
-        return words + ("; " + _listed(extras) if extras else "")
+        if not extras:
+            return words
+        return _("{summary}; {extras}").format(summary=words, extras=_listed(extras))
 
     def _extras(self) -> list[str]:
         flags = (
-            ("a natural", self.natural),
-            ("a Player pair", self.player_pair),
-            ("a Banker pair", self.banker_pair),
+            (gettext_noop("a natural"), self.natural),
+            (gettext_noop("a Player pair"), self.player_pair),
+            (gettext_noop("a Banker pair"), self.banker_pair),
         )
-        return [name for name, flag in flags if flag]
+        return [_(name) for name, flag in flags if flag]
 
     @property
     def tokens(self) -> list[str]:
@@ -109,7 +115,7 @@ class DealingError(ValueError):
 
 
 def _listed(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return and_list(words, words=True)
 
 
 def dealt(tokens: list[str] | str) -> DealtHand:
@@ -121,9 +127,13 @@ def dealt(tokens: list[str] | str) -> DealtHand:
     except CardError as error:
         raise DealingError(str(error)) from None
     if len(cards) > MAX_CARDS:
-        raise DealingError(f"A hand has at most {MAX_CARDS} cards, not {len(cards)}.")
+        raise DealingError(
+            _("A hand has at most {most} cards, not {count}.").format(
+                most=MAX_CARDS, count=len(cards)
+            )
+        )
     if any(not card.known for card in cards):
-        raise DealingError("Enter each card's rank; an unknown card (?) cannot end a hand.")
+        raise DealingError(_("Enter each card's rank; an unknown card (?) cannot end a hand."))
     try:
         return DealtHand(tuple(cards), resolve(cards))
     except HandError as error:
@@ -133,5 +143,5 @@ def dealt(tokens: list[str] | str) -> DealtHand:
 def deal(hand: DealtHand, token: str) -> DealtHand:
     """`hand` with one more card. DealingError when the hand is already over."""
     if hand.complete:
-        raise DealingError("This hand is already over; record it, or take a card back first.")
+        raise DealingError(_("This hand is already over; record it, or take a card back first."))
     return dealt([*hand.tokens, token])

@@ -5,25 +5,26 @@ glossary and the lessons all quote these, so the same thing is never said two wa
 from __future__ import annotations
 
 from baccarat.roads import DERIVED_ROADS
-from baccarat.rules import NATURALS, banker_stood_rule_text
+from baccarat.rules import NATURALS, banker_stood_rule_text, or_list
+from baccarat.translation import _
 
 
 def naturals_text() -> str:
     """ "8 or 9"."""
-    return " or ".join(str(n) for n in NATURALS)
+    return or_list(list(NATURALS))
 
 
 def natural_definition() -> str:
-    return (
-        f"A two-card total of {naturals_text()} is a natural. If either hand has one, the "
-        "hand is over for both: no third card is dealt and the totals are compared."
-    )
+    return _(
+        "A two-card total of {naturals} is a natural. If either hand has one, the hand is "
+        "over for both: no third card is dealt and the totals are compared."
+    ).format(naturals=naturals_text())
 
 
 def tableau_definition() -> str:
     """When the tableau applies, and what its rows and columns are. The Player-stood case is
     the other branch (`banker_stood_rule_text`): the tableau is not read then."""
-    return (
+    return _(
         "When the Player has drawn a third card, the Banker reads the tableau: its row is the "
         "Banker's two-card total and its column the value of the Player's third card, not the "
         "Player's new total."
@@ -35,10 +36,10 @@ def starting_point(road: str) -> str:
     "the bead at column 2, row 2; or, if column 2 has only one bead, the first bead of
     column 3"."""
     column = DERIVED_ROADS[road] + 1
-    return (
-        f"the bead at column {column}, row 2; or, if column {column} has only one bead, the "
-        f"first bead of column {column + 1}"
-    )
+    return _(
+        "the bead at column {column}, row 2; or, if column {column} has only one bead, the "
+        "first bead of column {next}"
+    ).format(column=column, next=column + 1)
 
 
 def glossary_texts() -> dict[str, str]:

@@ -16,6 +16,7 @@ from baccarat.rules import (
     resolve,
     tableau_draws_against,
 )
+from baccarat.translation import _
 
 ZERO_RANKS = ("K", "T", "Q", "J")
 
@@ -81,10 +82,6 @@ def _example(title: str, cards: list[str]) -> Example:
     return Example(title, tuple(cards), resolve(cards))
 
 
-def _verb(draws: bool) -> str:
-    return "draws" if draws else "stands"
-
-
 def banker_row_examples(banker_total: int) -> list[Example]:
     """Worked hands for one row of the tableau: the Player standing, the Player drawing a
     card the Banker draws against and one it stands against, and a natural."""
@@ -93,9 +90,11 @@ def banker_row_examples(banker_total: int) -> list[Example]:
     for turn, stood_on in enumerate((6, 7)):
         draws = banker_draws(b, None)
         cards = complete_hand(stood_on, b, None, turn)
-        examples.append(
-            _example(f"Player stands on {stood_on}: Banker {b} {_verb(draws)} (no tableau)", cards)
-        )
+        if draws:
+            title = _("Player stands on {stood_on}: Banker {total} draws (no tableau)")
+        else:
+            title = _("Player stands on {stood_on}: Banker {total} stands (no tableau)")
+        examples.append(_example(title.format(stood_on=stood_on, total=b), cards))
         if turn == 0 and b not in (6, 7):
             break
     row = tableau_draws_against(b)
@@ -114,28 +113,26 @@ def banker_row_examples(banker_total: int) -> list[Example]:
         player_total = (2 + turn) % 6
         cards = complete_hand(player_total, b, third, turn)
         name = resolve(cards).player.third_card.name
-        examples.append(
-            _example(
-                f"Player {player_total} draws {name}: Banker {b} {_verb(banker_draws(b, third))}",
-                cards,
-            )
-        )
-    examples.append(
-        _example(f"Player has a natural 8: Banker {b} does not draw", complete_hand(8, b, None))
-    )
+        if banker_draws(b, third):
+            title = _("Player {player} draws {card}: Banker {total} draws")
+        else:
+            title = _("Player {player} draws {card}: Banker {total} stands")
+        examples.append(_example(title.format(player=player_total, card=name, total=b), cards))
+    title = _("Player has a natural 8: Banker {total} does not draw").format(total=b)
+    examples.append(_example(title, complete_hand(8, b, None)))
     return examples
 
 
 def classic_hands() -> list[Example]:
     """The hands every dealer trainer shows, each one dealt by the rules above."""
     return [
-        _example("A natural ends everything", complete_hand(8, 3, None)),
-        _example("Player stands, Banker draws", complete_hand(6, 4, None)),
-        _example("Banker 3 meets the Player's 8", complete_hand(2, 3, 8)),
-        _example("Banker 6 draws only on 6 or 7", complete_hand(4, 6, 6)),
-        _example("Banker 7 stands against a three-card 9", complete_hand(4, 7, 5)),
-        _example("A three-card 8 is not a natural", complete_hand(3, 5, 5)),
-        _example("Banker 4 vs Player third card 1", complete_hand(4, 4, 1)),
+        _example(_("A natural ends everything"), complete_hand(8, 3, None)),
+        _example(_("Player stands, Banker draws"), complete_hand(6, 4, None)),
+        _example(_("Banker 3 meets the Player's 8"), complete_hand(2, 3, 8)),
+        _example(_("Banker 6 draws only on 6 or 7"), complete_hand(4, 6, 6)),
+        _example(_("Banker 7 stands against a three-card 9"), complete_hand(4, 7, 5)),
+        _example(_("A three-card 8 is not a natural"), complete_hand(3, 5, 5)),
+        _example(_("Banker 4 vs Player third card 1"), complete_hand(4, 4, 1)),
     ]
 
 
@@ -152,9 +149,9 @@ def two_and_three_card_sevens(bet: str = "ez_banker", stake: int = 100) -> list[
     an EZ Baccarat table the first is paid in full and the second, the Dragon 7, pushes."""
     hands = [
         # Banker 7 stands; the Player stood on 6.
-        ("Banker wins with a two-card 7", deal_for(6, 7)),
+        (_("Banker wins with a two-card 7"), deal_for(6, 7)),
         # The Player stood on 6, so Banker 3 draws (0–5 draw): a 4 makes a three-card 7.
-        ("Banker wins with a three-card 7 (a Dragon 7)", deal_for(6, 3, None, 4)),
+        (_("Banker wins with a three-card 7 (a Dragon 7)"), deal_for(6, 3, None, 4)),
     ]
     settled = []
     for title, cards in hands:

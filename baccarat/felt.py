@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from baccarat.cards import Card
-from baccarat.rules import Resolution
+from baccarat.rules import SIDE_NAMES, Resolution
+from baccarat.translation import _
 
-SPOT_NAMES = {"player": "Player", "banker": "Banker"}
+SPOT_NAMES = SIDE_NAMES  # "Player", "Banker": translated where shown
 
 
 def seats(resolution: Resolution) -> tuple[str, ...]:
@@ -49,7 +50,7 @@ class Spot:
 
     @property
     def name(self) -> str:
-        return SPOT_NAMES[self.seat]
+        return _(SPOT_NAMES[self.seat])
 
     @property
     def total(self) -> int | None:

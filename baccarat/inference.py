@@ -16,12 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baccarat.cards import Card, parse_cards
-from baccarat.rules import HandError, Resolution, resolve
+from baccarat.rules import CARD_NEEDED, HandError, Resolution, resolve
+from baccarat.tableau import or_list
+from baccarat.translation import _, gettext_noop, pgettext
 
 VALUES = tuple(range(10))
 RANKS_OF_VALUE = {0: ("10", "J", "Q", "K"), 1: ("A",), **{v: (str(v),) for v in range(2, 10)}}
 _RANK_FOR = {0: "T", 1: "A", **{v: str(v) for v in range(2, 10)}}
-_NUMBERS = {4: "four", 5: "five", 6: "six"}
+# Counts of cards said in words ("after five cards"), marked here and translated where used.
+_NUMBERS = {4: gettext_noop("four"), 5: gettext_noop("five"), 6: gettext_noop("six")}
 
 
 class InferenceError(ValueError):
@@ -64,78 +67,105 @@ def _cards_dealt(cards: list[Card]) -> int:
     return len(cards)  # pragma: no cover (a known hand of 4+ cards ends by 6)
 
 
+def _count(n: int) -> str:
+    """A number of cards in words: "five"; other numbers as digits."""
+    return _(_NUMBERS[n]) if n in _NUMBERS else str(n)
+
+
 def _why_not(
     cards: list[Card], resolution: Resolution | None, player: int | None, banker: int | None
-) -> str:
-    """Why a substituted hand does not fit, as the end of "with 3, ...": a clause."""
-    count = _NUMBERS.get(len(cards), str(len(cards)))
+) -> tuple:
+    """Why a substituted hand does not fit, as a key `_clause` words: () when it fits;
+    ("end", cards dealt, cards given) or ("on", the card it needs, cards given) when the hand
+    would not be these cards; ("totals", "player" and/or "banker") when a total differs."""
     if resolution is None:
-        dealt = _NUMBERS.get(_cards_dealt(cards), "fewer")
-        return f"the hand would end after {dealt} cards ({count} are given)"
+        return ("end", _cards_dealt(cards), len(cards))
     if not resolution.complete:
-        return f"the hand would go on to {resolution.needs_text} (only {count} are given)"
+        return ("on", resolution.needs, len(cards))
     wrong = []
     if player is not None and resolution.player.final_total != player:
         wrong.append("player")
     if banker is not None and resolution.banker.final_total != banker:
         wrong.append("banker")
-    return "+".join(wrong)  # grouped and worded by `_totals_clause`
+    return ("totals", *wrong) if wrong else ()
+
+
+def _hand_clause(reason: tuple) -> str:
+    """ "the hand would end after four cards (five are given)", as the end of "with 3, ..."."""
+    kind, what, given = reason
+    if kind == "on":
+        return _("the hand would go on to {card} (only {given} are given)").format(
+            card=_(CARD_NEEDED[what]), given=_count(given)
+        )
+    if what not in _NUMBERS:
+        return _("the hand would end after fewer cards ({given} are given)").format(
+            given=_count(given)
+        )
+    return _("the hand would end after {dealt} cards ({given} are given)").format(
+        dealt=_count(what), given=_count(given)
+    )
 
 
 def _totals_clause(reasons: set[str], player: int | None, banker: int | None) -> str:
     if reasons == {"player"}:
-        return f"the Player's total would not be {player}"
+        return _("the Player's total would not be {player}").format(player=player)
     if reasons == {"banker"}:
-        return f"the Banker's total would not be {banker}"
-    return f"the totals would not be Player {player} and Banker {banker}"
-
-
-def _or_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+        return _("the Banker's total would not be {banker}").format(banker=banker)
+    return _("the totals would not be Player {player} and Banker {banker}").format(
+        player=player, banker=banker
+    )
 
 
 def value_words(value: int) -> str:
     """ "4"; "0 (a 10 or a picture)"; "1 (an ace)"."""
-    return {0: "0 (a 10 or a picture)", 1: "1 (an ace)"}.get(value, str(value))
+    if value == 0:
+        return _("0 (a 10 or a picture)")
+    if value == 1:
+        return _("1 (an ace)")
+    return str(value)
 
 
-def _sentence(values, reasons: dict[int, str], player, banker) -> str:
+def _sentence(values, reasons: dict[int, tuple], player, banker) -> str:
     if not values:
-        return "No card fits these totals: check them."
+        return _("No card fits these totals: check them.")
     if len(values) == len(VALUES):
-        return "It could be any card: every value gives these totals, so they tell nothing."
+        return _("It could be any card: every value gives these totals, so they tell nothing.")
     if len(values) > 1:
-        return (
-            f"It could be {_or_list([value_words(v) for v in values])}: each gives these "
-            "totals, so they cannot tell which."
-        )
+        return _(
+            "It could be {values}: each gives these totals, so they cannot tell which."
+        ).format(values=or_list([value_words(v) for v in values]))
     # Group the other values by why they fail, totals first, in value order.
-    groups: dict[str, list[int]] = {}
+    groups: dict[tuple, list[int]] = {}
     totals: set[str] = set()
     for v, reason in reasons.items():
-        if reason.startswith("the hand"):
-            groups.setdefault(reason, []).append(v)
+        if reason[0] == "totals":
+            totals.update(reason[1:])
+            groups.setdefault(("totals",), []).append(v)
         else:
-            totals.update(reason.split("+"))
-            groups.setdefault("totals", []).append(v)
+            groups.setdefault(reason, []).append(v)
     clauses = {
-        (_totals_clause(totals, player, banker) if key == "totals" else key): vs
+        (_totals_clause(totals, player, banker) if key == ("totals",) else _hand_clause(key)): vs
         for key, vs in groups.items()
     }
     if len(clauses) == 1:
-        why = f"with any other value {next(iter(clauses))}"
+        why = _("with any other value {reason}").format(reason=next(iter(clauses)))
     else:
-        why = "; ".join(
-            f"with {_or_list([str(v) for v in vs])} {clause}" for clause, vs in clauses.items()
+        why = pgettext("between clauses", "; ").join(
+            _("with {values} {reason}").format(values=or_list(vs), reason=clause)
+            for clause, vs in clauses.items()
         )
-    return f"The unknown card must count {value_words(values[0])}: {why}."
+    return _("The unknown card must count {value}: {why}.").format(
+        value=value_words(values[0]), why=why
+    )
 
 
 def _check_total(total, side: str) -> int | None:
     if total is None:
         return None
     if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= 9:
-        raise InferenceError(f"The {side}'s final total must be a whole number from 0 to 9.")
+        if side == "Player":
+            raise InferenceError(_("The Player's final total must be a whole number from 0 to 9."))
+        raise InferenceError(_("The Banker's final total must be a whole number from 0 to 9."))
     return total
 
 
@@ -152,21 +182,29 @@ def infer(
     player_total = _check_total(player_total, "Player")
     banker_total = _check_total(banker_total, "Banker")
     if player_total is None and banker_total is None:
-        raise InferenceError("Give the Player's final total, the Banker's, or both.")
+        raise InferenceError(_("Give the Player's final total, the Banker's, or both."))
     unknown = [i for i, card in enumerate(cards) if not card.known]
-    if len(unknown) != 1:
-        have = "none" if not unknown else str(len(unknown))
+    if not unknown:
         raise InferenceError(
-            f"Working back from the totals needs exactly one unknown card (?); "
-            f"this hand has {have}."
+            _(
+                "Working back from the totals needs exactly one unknown card (?); this hand "
+                "has none."
+            )
+        )
+    if len(unknown) != 1:
+        raise InferenceError(
+            _(
+                "Working back from the totals needs exactly one unknown card (?); this hand "
+                "has {count}."
+            ).format(count=len(unknown))
         )
     if len(cards) < 4:
         raise InferenceError(
-            "Working back from the totals needs the whole hand: at least four cards."
+            _("Working back from the totals needs the whole hand: at least four cards.")
         )
     position = unknown[0]
     values = []
-    reasons: dict[int, str] = {}
+    reasons: dict[int, tuple] = {}
     for value in VALUES:
         trial = with_value(cards, position, value)
         try:

@@ -18,6 +18,7 @@ from baccarat.rules import (
     tableau_draws_against,
     tableau_row_rule,
 )
+from baccarat.translation import _, gettext_noop
 
 
 def _verb(draws: bool) -> str:
@@ -30,7 +31,8 @@ class Mistake:
     text: str
     cards: tuple[str, ...]
     right: str  # the Banker's real move in the example: "draw", "stand" or "natural"
-    wrong: str  # what the mistaken reading would have the Banker do
+    wrong: str  # what the mistaken reading would have the Banker do (the same words, keys
+    # in every language)
 
     @property
     def permalink_cards(self) -> str:
@@ -45,11 +47,20 @@ def _final_total_instead_of_third_card(b: int) -> Mistake | None:
             if right != wrong:
                 cards = complete_hand(p, b, v)
                 third = resolve(cards).player.third_card
+                text = (
+                    _("The Player had {player} and drew {card}, making {final}. The tableau "
+                      "column is the third card's value, {value}, so Banker {banker} must "
+                      "draw; reading column {final} would wrongly stand.")
+                    if right
+                    else _("The Player had {player} and drew {card}, making {final}. The "
+                           "tableau column is the third card's value, {value}, so Banker "
+                           "{banker} must stand; reading column {final} would wrongly draw.")
+                )  # fmt: skip
                 return Mistake(
-                    "Reading the Player's new total instead of the third card",
-                    f"The Player had {p} and drew {third.name_with_value}, making {final}. The "
-                    f"tableau column is the third card's value, {v}, so Banker {b} must "
-                    f"{_verb(right)}; reading column {final} would wrongly {_verb(wrong)}.",
+                    _(GENERAL_MISTAKES[_final_total_instead_of_third_card]),
+                    text.format(
+                        player=p, card=third.name_with_value, final=final, value=v, banker=b
+                    ),
                     tuple(cards),
                     _verb(right),
                     _verb(wrong),
@@ -62,11 +73,18 @@ def _tableau_when_player_stood(b: int) -> Mistake | None:
         right, wrong = banker_draws(b, None), banker_draws(b, stood_on)
         if right != wrong:
             cards = complete_hand(stood_on, b, None)
+            text = (
+                _("The Player stood on {stood_on}, so there is no third card. {rule} Banker "
+                  "{banker} must draw. Treating the Player's {stood_on} as a third card would "
+                  "wrongly stand.")
+                if right
+                else _("The Player stood on {stood_on}, so there is no third card. {rule} "
+                       "Banker {banker} must stand. Treating the Player's {stood_on} as a third "
+                       "card would wrongly draw.")
+            )  # fmt: skip
             return Mistake(
-                "Using the tableau when the Player stood",
-                f"The Player stood on {stood_on}, so there is no third card. "
-                f"{banker_stood_rule_text()} Banker {b} must {_verb(right)}. Treating the "
-                f"Player's {stood_on} as a third card would wrongly {_verb(wrong)}.",
+                _(GENERAL_MISTAKES[_tableau_when_player_stood]),
+                text.format(stood_on=stood_on, rule=banker_stood_rule_text(), banker=b),
                 tuple(cards),
                 _verb(right),
                 _verb(wrong),
@@ -79,9 +97,11 @@ def _forgetting_the_natural(b: int) -> Mistake | None:
         return None  # this Banker total would stand anyway: nothing to get wrong
     cards = complete_hand(8, b, None)
     return Mistake(
-        "Forgetting the natural check",
-        f"Check both hands for a natural before any rule. The Player has a natural 8, so "
-        f"the hand is over: Banker {b} does not draw, although with no natural it would.",
+        _(GENERAL_MISTAKES[_forgetting_the_natural]),
+        _(
+            "Check both hands for a natural before any rule. The Player has a natural 8, so "
+            "the hand is over: Banker {banker} does not draw, although with no natural it would."
+        ).format(banker=b),
         tuple(cards),
         "natural",
         "draw",
@@ -94,9 +114,16 @@ def _the_exception(b: int) -> Mistake | None:
         return None
     (odd,) = set(range(10)) - set(row)
     cards = complete_hand(2, b, odd)
+    title = (
+        _("Banker {banker} against an {value}")
+        if odd == 8
+        else _("Banker {banker} against a {value}")
+    )
     return Mistake(
-        f"Banker {b} against {'an' if odd == 8 else 'a'} {odd}",
-        f"{tableau_row_rule(b)}. Drawing out of habit here is a classic slip at the table.",
+        title.format(banker=b, value=odd),
+        _("{rule}. Drawing out of habit here is a classic slip at the table.").format(
+            rule=tableau_row_rule(b)
+        ),
         tuple(cards),
         "stand",
         "draw",
@@ -110,9 +137,11 @@ def _the_edges(b: int) -> Mistake | None:
     edge = row[0] - 1  # just below the range, where the Banker still stands
     cards = complete_hand(2, b, edge)
     return Mistake(
-        f"Misremembering where Banker {b}'s range starts",
-        f"{tableau_row_rule(b)}. Against a third card of {edge}, just below that range, "
-        f"Banker {b} stands.",
+        _("Misremembering where Banker {banker}'s range starts").format(banker=b),
+        _(
+            "{rule}. Against a third card of {value}, just below that range, Banker {banker} "
+            "stands."
+        ).format(rule=tableau_row_rule(b), value=edge, banker=b),
         tuple(cards),
         "stand",
         "draw",
@@ -127,11 +156,14 @@ FINDERS = (
     _tableau_when_player_stood,
 )
 
-# The mistakes every row page discusses, and what each one gets wrong in general.
+# The mistakes every row page discusses, and what each one gets wrong in general: titles
+# in English, marked for translation (show one with _(title)).
 GENERAL_MISTAKES = {
-    _final_total_instead_of_third_card: "Reading the Player's new total instead of the third card",
-    _forgetting_the_natural: "Forgetting the natural check",
-    _tableau_when_player_stood: "Using the tableau when the Player stood",
+    _final_total_instead_of_third_card: gettext_noop(
+        "Reading the Player's new total instead of the third card"
+    ),
+    _forgetting_the_natural: gettext_noop("Forgetting the natural check"),
+    _tableau_when_player_stood: gettext_noop("Using the tableau when the Player stood"),
 }
 
 
@@ -143,7 +175,7 @@ def common_mistakes(banker_total: int) -> list[Mistake]:
 def harmless_here(banker_total: int) -> list[str]:
     """General mistakes that, by luck, give the right move on this row: still wrong
     reasoning, but no hand on this row can show the difference."""
-    return [title for finder, title in GENERAL_MISTAKES.items() if finder(banker_total) is None]
+    return [_(title) for finder, title in GENERAL_MISTAKES.items() if finder(banker_total) is None]
 
 
 @dataclass(frozen=True)
@@ -158,40 +190,66 @@ class Myth:
 
 
 def myths() -> list[Myth]:
+    """The myths and their truths in the active language."""
+    return [myth for _english, myth in _myths()]
+
+
+def find_myth(word: str) -> Myth:
+    """The first myth whose English wording contains `word` (any case), in the active
+    language: a lesson names its myth by an English word, whatever language it is read in.
+    StopIteration when none does."""
+    return next(myth for english, myth in _myths() if word.lower() in english.lower())
+
+
+def _myths() -> list[tuple[str, Myth]]:
+    """(the myth in English, the Myth in the active language) for every myth."""
     three_card_eight = complete_hand(4, 5, 4)
     banker_five = complete_hand(2, 5, 3)
     banker_six = complete_hand(3, 6, 7)
-    return [
-        Myth(
-            "A three-card 8 or 9 is a natural.",
-            "Only the first two cards can make a natural. A Player who draws to 8 just has "
-            "8; the Banker still acts on the rules.",
+    myths = [
+        (
+            gettext_noop("A three-card 8 or 9 is a natural."),
+            _(
+                "Only the first two cards can make a natural. A Player who draws to 8 just has "
+                "8; the Banker still acts on the rules."
+            ),
             tuple(three_card_eight),
         ),
-        Myth(
-            "Banker always draws on 5 or less.",
-            f"Only when the Player stood. After a Player third card the tableau decides: "
-            f"{tableau_row_rule(5)}.",
+        (
+            gettext_noop("Banker always draws on 5 or less."),
+            _(
+                "Only when the Player stood. After a Player third card the tableau decides: {rule}."
+            ).format(rule=tableau_row_rule(5)),
             tuple(banker_five),
         ),
-        Myth(
-            "Banker 6 never draws.",
-            f"{tableau_row_rule(6)}. It stands when the Player stood.",
+        (
+            gettext_noop("Banker 6 never draws."),
+            _("{rule}. It stands when the Player stood.").format(rule=tableau_row_rule(6)),
             tuple(banker_six),
         ),
-        Myth(
-            "Players decide whether to draw.",
-            f"Not in punto banco: every move is fixed. {player_rule_text()} Only chemin de "
-            "fer and baccarat banque leave choices to a player.",
+        (
+            gettext_noop("Players decide whether to draw."),
+            _(
+                "Not in punto banco: every move is fixed. {rule} Only chemin de fer and "
+                "baccarat banque leave choices to a player."
+            ).format(rule=player_rule_text()),
+            (),
         ),
-        Myth(
-            "A tie loses Banker and Player bets.",
-            "A tie is a push for Banker and Player bets: the stake is returned. Only a Tie "
-            "bet wins.",
+        (
+            gettext_noop("A tie loses Banker and Player bets."),
+            _(
+                "A tie is a push for Banker and Player bets: the stake is returned. Only a Tie "
+                "bet wins."
+            ),
+            (),
         ),
-        Myth(
-            "The scoreboard roads show what comes next.",
-            "The roads record results and predict nothing. Each hand comes from a shuffled "
-            "shoe; streaks and patterns on the board are what randomness looks like.",
+        (
+            gettext_noop("The scoreboard roads show what comes next."),
+            _(
+                "The roads record results and predict nothing. Each hand comes from a shuffled "
+                "shoe; streaks and patterns on the board are what randomness looks like."
+            ),
+            (),
         ),
     ]
+    return [(myth, Myth(_(myth), truth, cards)) for myth, truth, cards in myths]

@@ -23,6 +23,7 @@ import numpy as np
 
 from baccarat.cards import RANK_VALUES, RANKS, Card
 from baccarat.rules import BANKER_WHEN_PLAYER_STOOD, DRAW, NATURALS, PLAYER_RULE, TABLEAU
+from baccarat.translation import _, gettext_noop
 
 VALUES = range(10)
 CARDS_PER_DECK_BY_VALUE = tuple(sum(4 for r in RANKS if RANK_VALUES[r] == v) for v in VALUES)
@@ -163,7 +164,11 @@ def count_deals(values: tuple[int, ...]) -> dict[str, int]:
 
 def shoe_of_decks(decks: int) -> tuple[int, ...]:
     if not isinstance(decks, int) or isinstance(decks, bool) or not 1 <= decks <= MAX_DECKS:
-        raise ShoeError(f"decks: {decks!r} is not a whole number of decks from 1 to {MAX_DECKS}")
+        raise ShoeError(
+            _("decks: {decks} is not a whole number of decks from 1 to {most}").format(
+                decks=repr(decks), most=MAX_DECKS
+            )
+        )
     return tuple(decks * n for n in CARDS_PER_DECK_BY_VALUE)
 
 
@@ -183,47 +188,73 @@ def check_values(values) -> tuple[int, ...]:
     """A value-count shoe, checked: ten whole numbers, none negative, none more than 8
     decks hold, at least six cards in all."""
     if not isinstance(values, (list, tuple)) or len(values) != 10:
-        raise ShoeError("values: give ten counts, one for each value 0-9")
+        raise ShoeError(_("values: give ten counts, one for each value 0-9"))
     for v, n in enumerate(values):
         if not isinstance(n, int) or isinstance(n, bool):
-            raise ShoeError(f"values[{v}]: {n!r} is not a whole number")
+            raise ShoeError(
+                _("values[{value}]: {count} is not a whole number").format(value=v, count=repr(n))
+            )
         if n < 0:
-            raise ShoeError(f"values[{v}]: {n} is negative")
+            raise ShoeError(_("values[{value}]: {count} is negative").format(value=v, count=n))
         most = MAX_DECKS * CARDS_PER_DECK_BY_VALUE[v]
         if n > most:
-            raise ShoeError(f"values[{v}]: {n} is more than {MAX_DECKS} decks hold ({most})")
+            raise ShoeError(
+                _("values[{value}]: {count} is more than {decks} decks hold ({most})").format(
+                    value=v, count=n, decks=MAX_DECKS, most=most
+                )
+            )
     if sum(values) < MIN_CARDS:
-        raise ShoeError(f"values: {sum(values)} cards; a hand needs a shoe of at least {MIN_CARDS}")
+        raise ShoeError(
+            _("values: {count} cards; a hand needs a shoe of at least {least}").format(
+                count=sum(values), least=MIN_CARDS
+            )
+        )
     return tuple(values)
 
 
 def check_ranks(ranks) -> dict[str, int]:
     if not isinstance(ranks, dict):
-        raise ShoeError("ranks: give a count for each rank A, 2-9, T, J, Q, K")
+        raise ShoeError(_("ranks: give a count for each rank A, 2-9, T, J, Q, K"))
     checked = {}
     given_as = {}
     for key, n in ranks.items():
         rank = "T" if str(key).upper() == "10" else str(key).upper()
         if rank not in RANKS:
-            raise ShoeError(f"ranks.{key}: {key!r} is not a rank; use A, 2-9, T, J, Q, K")
+            raise ShoeError(
+                _("ranks.{key}: {given} is not a rank; use A, 2-9, T, J, Q, K").format(
+                    key=key, given=repr(key)
+                )
+            )
         if rank in given_as:
             # "T" and "10" (or "q" and "Q") are one rank: two counts for it are a mistake,
             # and adding them would slip past the 8-deck limit.
-            raise ShoeError(f"ranks.{key}: the same rank as {given_as[rank]!r}; give it once")
+            raise ShoeError(
+                _("ranks.{key}: the same rank as {other}; give it once").format(
+                    key=key, other=repr(given_as[rank])
+                )
+            )
         given_as[rank] = key
         if not isinstance(n, int) or isinstance(n, bool):
-            raise ShoeError(f"ranks.{key}: {n!r} is not a whole number")
+            raise ShoeError(
+                _("ranks.{key}: {count} is not a whole number").format(key=key, count=repr(n))
+            )
         if n < 0:
-            raise ShoeError(f"ranks.{key}: {n} is negative")
+            raise ShoeError(_("ranks.{key}: {count} is negative").format(key=key, count=n))
         most = MAX_DECKS * CARDS_PER_DECK_BY_RANK[rank]
         if n > most:
-            raise ShoeError(f"ranks.{key}: {n} is more than {MAX_DECKS} decks hold ({most})")
+            raise ShoeError(
+                _("ranks.{key}: {count} is more than {decks} decks hold ({most})").format(
+                    key=key, count=n, decks=MAX_DECKS, most=most
+                )
+            )
         checked[rank] = checked.get(rank, 0) + n
     for rank in RANKS:
         checked.setdefault(rank, 0)
     if sum(checked.values()) < MIN_CARDS:
         raise ShoeError(
-            f"ranks: {sum(checked.values())} cards; a hand needs a shoe of at least {MIN_CARDS}"
+            _("ranks: {count} cards; a hand needs a shoe of at least {least}").format(
+                count=sum(checked.values()), least=MIN_CARDS
+            )
         )
     return checked
 
@@ -263,9 +294,12 @@ def shoe_after(decks: int, dealt: Iterable[Card]) -> ShoeLeft:
         if ranks[rank] < 0:
             held = decks * CARDS_PER_DECK_BY_RANK[rank]
             label = "10" if rank == "T" else rank
+            if decks > 1:
+                text = _("dealt: {count} cards of rank {rank}, but {decks} decks hold only {held}")
+            else:
+                text = _("dealt: {count} cards of rank {rank}, but {decks} deck holds only {held}")
             raise ShoeError(
-                f"dealt: {held - ranks[rank]} cards of rank {label}, but "
-                f"{decks} deck{'s hold' if decks > 1 else ' holds'} only {held}"
+                text.format(count=held - ranks[rank], rank=label, decks=decks, held=held)
             )
     return ShoeLeft(decks, ranks, known, unknown)
 
@@ -275,11 +309,19 @@ def shoe_after(decks: int, dealt: Iterable[Card]) -> ShoeLeft:
 
 @dataclass(frozen=True)
 class Edge:
-    """A bet's house edge in both conventions (positive = the house's advantage)."""
+    """A bet's house edge in both conventions (positive = the house's advantage).
 
-    name: str
+    `label` is the bet's name as marked for translation, with placeholders filled from
+    `values`; `name` is it in the active language (an Odds is cached and shown in any)."""
+
+    label: str
     per_unit: Fraction  # per unit staked, a push counting as a bet neither won nor lost
     pushes: Fraction  # probability of a push
+    values: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def name(self) -> str:
+        return _(self.label).format(**dict(self.values))
 
     @property
     def per_resolved(self) -> Fraction:
@@ -328,30 +370,45 @@ class Odds:
             self.exact("dragon_7"),
             self.exact("panda_8"),
         )
+        zero = Fraction(0)
         edges = {
-            "banker": Edge("Banker, 5% commission", p - (1 - self.commission) * b, t),
-            "player": Edge("Player", b - p, t),
-            "tie_8_to_1": Edge("Tie at 8 to 1", 1 - 9 * t, Fraction(0)),
-            "tie_9_to_1": Edge("Tie at 9 to 1", 1 - 10 * t, Fraction(0)),
-            "ez_banker": Edge("EZ Baccarat Banker (Dragon 7 pushes)", p - (b - dragon), t + dragon),
+            "banker": Edge(
+                # xgettext:no-python-format (a percent sign, not a %-placeholder)
+                gettext_noop("Banker, {commission}% commission"),
+                p - (1 - self.commission) * b,
+                t,
+                (("commission", f"{float(self.commission * 100):g}"),),
+            ),
+            "player": Edge(gettext_noop("Player"), b - p, t),
+            "tie_8_to_1": Edge(gettext_noop("Tie at {pays} to 1"), 1 - 9 * t, zero, (("pays", 8),)),
+            "tie_9_to_1": Edge(
+                gettext_noop("Tie at {pays} to 1"), 1 - 10 * t, zero, (("pays", 9),)
+            ),
+            "ez_banker": Edge(
+                gettext_noop("EZ Baccarat Banker (Dragon 7 pushes)"), p - (b - dragon), t + dragon
+            ),
             "super6_banker": Edge(
-                "No-commission Banker (a winning 6 pays half)", p - b + six / 2, t
+                gettext_noop("No-commission Banker (a winning 6 pays half)"), p - b + six / 2, t
             ),
             "dragon_7": Edge(
-                f"Dragon 7 at {DRAGON_7_PAYS} to 1", 1 - (DRAGON_7_PAYS + 1) * dragon, Fraction(0)
+                gettext_noop("Dragon 7 at {pays} to 1"),
+                1 - (DRAGON_7_PAYS + 1) * dragon,
+                zero,
+                (("pays", DRAGON_7_PAYS),),
             ),
             "panda_8": Edge(
-                f"Panda 8 at {PANDA_8_PAYS} to 1", 1 - (PANDA_8_PAYS + 1) * panda, Fraction(0)
+                gettext_noop("Panda 8 at {pays} to 1"),
+                1 - (PANDA_8_PAYS + 1) * panda,
+                zero,
+                (("pays", PANDA_8_PAYS),),
             ),
         }
-        if self.commission != COMMISSION:
-            percent = float(self.commission * 100)
-            edges["banker"] = Edge(f"Banker, {percent:g}% commission", edges["banker"].per_unit, t)
         if self.player_pair is not None:
             edges["player_pair"] = Edge(
-                f"Player pair (or Banker pair) at {PAIR_PAYS} to 1",
+                gettext_noop("Player pair (or Banker pair) at {pays} to 1"),
                 1 - (PAIR_PAYS + 1) * self.player_pair,
-                Fraction(0),
+                zero,
+                (("pays", PAIR_PAYS),),
             )
         return edges
 

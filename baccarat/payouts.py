@@ -12,19 +12,34 @@ from fractions import Fraction
 from baccarat.odds import COMMISSION, DRAGON_7_PAYS, PAIR_PAYS, PANDA_8_PAYS
 from baccarat.odds import TIE_PAYS as TIE_PAYOUTS
 from baccarat.rules import Resolution
+from baccarat.translation import _, gettext_noop
 
 TIE_PAYS = TIE_PAYOUTS[0]  # 8 to 1 at most tables; some pay 9 to 1
 
-BETS = {
-    "banker": "Banker (5% commission)",
-    "player": "Player",
-    "tie": f"Tie at {TIE_PAYS} to 1",
-    "ez_banker": "Banker at an EZ Baccarat table",
-    "super6_banker": "Banker at a no-commission (Super 6) table",
-    "dragon_7": f"Dragon 7 at {DRAGON_7_PAYS} to 1",
-    "panda_8": f"Panda 8 at {PANDA_8_PAYS} to 1",
-    "player_pair": f"Player pair at {PAIR_PAYS} to 1",
+# The bets' names, marked for translation with a {pays} where the payout goes; `bet_name`
+# gives one in the active language, BETS all of them in English.
+BET_NAMES = {
+    # xgettext:no-python-format (a percent sign, not a %-placeholder)
+    "banker": gettext_noop("Banker (5% commission)"),
+    "player": gettext_noop("Player"),
+    "tie": gettext_noop("Tie at {pays} to 1"),
+    "ez_banker": gettext_noop("Banker at an EZ Baccarat table"),
+    "super6_banker": gettext_noop("Banker at a no-commission (Super 6) table"),
+    "dragon_7": gettext_noop("Dragon 7 at {pays} to 1"),
+    "panda_8": gettext_noop("Panda 8 at {pays} to 1"),
+    "player_pair": gettext_noop("Player pair at {pays} to 1"),
 }
+_PAYS = {"tie": TIE_PAYS, "dragon_7": DRAGON_7_PAYS, "panda_8": PANDA_8_PAYS,
+         "player_pair": PAIR_PAYS}  # fmt: skip
+
+
+def bet_name(bet: str) -> str:
+    """A bet's name in the active language: "Tie at 8 to 1"."""
+    return _(BET_NAMES[bet]).format(pays=_PAYS.get(bet, ""))
+
+
+# In English, computed once (the keys are the bets; show a name with `bet_name`).
+BETS = {bet: name.format(pays=_PAYS.get(bet, "")) for bet, name in BET_NAMES.items()}
 
 
 @dataclass(frozen=True)
@@ -76,9 +91,11 @@ def settle(
 ) -> Settlement:
     """Settle `bet` of `stake` on a complete hand."""
     if bet not in BETS:
-        raise ValueError(f"{bet!r} is not a bet; use one of {', '.join(BETS)}")
+        raise ValueError(
+            _("{bet} is not a bet; use one of {bets}").format(bet=repr(bet), bets=", ".join(BETS))
+        )
     if resolution.winner is None:
-        raise ValueError("the hand is not complete, so no bet can be settled yet")
+        raise ValueError(_("the hand is not complete, so no bet can be settled yet"))
     stake = Fraction(stake)
     winner = resolution.winner
     banker_total = resolution.banker.final_total
@@ -94,34 +111,45 @@ def settle(
 
     if bet == "tie":
         if winner == "tie":
-            return result(stake * TIE_PAYS, f"A tie pays {TIE_PAYS} to 1.")
-        return result(-stake, "The hand was not a tie.")
+            return result(stake * TIE_PAYS, _("A tie pays {pays} to 1.").format(pays=TIE_PAYS))
+        return result(-stake, _("The hand was not a tie."))
     if bet in ("dragon_7", "panda_8"):
         hit, pays = (dragon, DRAGON_7_PAYS) if bet == "dragon_7" else (panda, PANDA_8_PAYS)
         if hit:
-            return result(stake * pays, f"It pays {pays} to 1.")
-        return result(-stake, "The hand did not end that way.")
+            return result(stake * pays, _("It pays {pays} to 1.").format(pays=pays))
+        return result(-stake, _("The hand did not end that way."))
     if bet == "player_pair":
         if player_pair:
-            return result(stake * PAIR_PAYS, f"A pair pays {PAIR_PAYS} to 1, whoever wins.")
-        return result(-stake, "The Player's first two cards were not a pair.")
+            why = _("A pair pays {pays} to 1, whoever wins.").format(pays=PAIR_PAYS)
+            return result(stake * PAIR_PAYS, why)
+        return result(-stake, _("The Player's first two cards were not a pair."))
     if winner == "tie":
-        return result(0, "A tie is a push for Banker and Player bets: the stake comes back.")
+        return result(0, _("A tie is a push for Banker and Player bets: the stake comes back."))
     side = "player" if bet == "player" else "banker"
     if winner != side:
-        return result(-stake, f"{winner.capitalize()} won, so the {side.capitalize()} bet loses.")
+        # The winner is the other side (a tie was settled above).
+        if side == "player":
+            return result(-stake, _("Banker won, so the Player bet loses."))
+        return result(-stake, _("Player won, so the Banker bet loses."))
     if bet == "player":
-        return result(stake, "Player wins pay even money (1 to 1).")
+        return result(stake, _("Player wins pay even money (1 to 1)."))
     if bet == "banker":
         return result(
             stake * (1 - COMMISSION),
-            f"Banker wins pay even money less {COMMISSION * 100:g}% commission.",
+            # xgettext:no-python-format (a percent sign, not a %-placeholder)
+            _("Banker wins pay even money less {commission}% commission.").format(
+                commission=f"{COMMISSION * 100:g}"
+            ),
         )
     if bet == "ez_banker":
         if dragon:
-            return result(0, "Banker won with a three-card 7 (a Dragon 7): EZ Baccarat pushes it.")
-        return result(stake, "EZ Baccarat pays Banker wins even money, with no commission.")
+            return result(
+                0, _("Banker won with a three-card 7 (a Dragon 7): EZ Baccarat pushes it.")
+            )
+        return result(stake, _("EZ Baccarat pays Banker wins even money, with no commission."))
     # super6_banker
     if banker_total == 6:
-        return result(stake / 2, "Banker won with 6: a no-commission table pays half (1 to 2).")
-    return result(stake, "A no-commission table pays Banker wins even money, except a winning 6.")
+        return result(stake / 2, _("Banker won with 6: a no-commission table pays half (1 to 2)."))
+    return result(
+        stake, _("A no-commission table pays Banker wins even money, except a winning 6.")
+    )

@@ -15,11 +15,13 @@ from baccarat.cards import Card
 from baccarat.felt import lay_out
 from baccarat.rules import GATES, Resolution, resolve
 from baccarat.shoe import random_hand
+from baccarat.translation import _, gettext_noop, pgettext
 from baccarat.walkthrough import GATES as WALK_GATES
 
 DECKS = 8
 
-# What each gate is called: the walkthrough's own titles.
+# What each gate is called: the walkthrough's own titles (English, marked for translation:
+# `title` shows one in the active language).
 GATE_TITLES = dict(WALK_GATES)
 
 
@@ -30,20 +32,28 @@ class Choice:
     key: str  # the keyboard shortcut, one letter, unique within its question
 
 
-NATURAL_CHOICES = (Choice("natural", "Natural", "N"), Choice("no_natural", "No natural", "O"))
-DRAW_CHOICES = (Choice("draw", "Draw", "D"), Choice("stand", "Stand", "S"))
+# The labels and prompts are English, marked for translation; a question is given them in
+# the active language. Answers are compared by value, the same in every language.
+NATURAL_CHOICES = (
+    Choice("natural", gettext_noop("Natural"), "N"),
+    Choice("no_natural", gettext_noop("No natural"), "O"),
+)
+DRAW_CHOICES = (
+    Choice("draw", gettext_noop("Draw"), "D"),
+    Choice("stand", gettext_noop("Stand"), "S"),
+)
 RESULT_CHOICES = (
-    Choice("banker", "Banker", "B"),
-    Choice("player", "Player", "P"),
-    Choice("tie", "Tie", "T"),
+    Choice("banker", gettext_noop("Banker"), "B"),
+    Choice("player", gettext_noop("Player"), "P"),
+    Choice("tie", gettext_noop("Tie"), "T"),
 )
 
 # The prompts name no total and no branch: working those out is the exercise.
 PROMPTS = {
-    "natural": ("Is there a natural?", NATURAL_CHOICES),
-    "player": ("Does the Player draw a third card?", DRAW_CHOICES),
-    "banker": ("Does the Banker draw a third card?", DRAW_CHOICES),
-    "result": ("Who wins this hand?", RESULT_CHOICES),
+    "natural": (gettext_noop("Is there a natural?"), NATURAL_CHOICES),
+    "player": (gettext_noop("Does the Player draw a third card?"), DRAW_CHOICES),
+    "banker": (gettext_noop("Does the Banker draw a third card?"), DRAW_CHOICES),
+    "result": (gettext_noop("Who wins this hand?"), RESULT_CHOICES),
 }
 
 
@@ -71,13 +81,18 @@ class Question:
 
     @property
     def title(self) -> str:
-        return GATE_TITLES[self.gate]
+        return _(GATE_TITLES[self.gate])
 
     @property
     def choices_text(self) -> str:
         """ "Natural (N) or No natural (O)" """
-        named = [f"{c.label} ({c.key})" for c in self.choices]
-        return ", ".join(named[:-1]) + f" or {named[-1]}"
+        named = [_("{label} ({key})").format(label=c.label, key=c.key) for c in self.choices]
+        if len(named) == 1:
+            return named[0]
+        listed = pgettext("between the items of a list", ", ").join(named[:-1])
+        return pgettext("a list of choices", "{items} or {last}").format(
+            items=listed, last=named[-1]
+        )
 
 
 @dataclass(frozen=True)
@@ -91,7 +106,9 @@ class Grade:
 
     @property
     def verdict(self) -> str:
-        return "Right" if self.correct else "Not quite"
+        if self.correct:
+            return pgettext("the verdict on a practice answer", "Right")
+        return pgettext("the verdict on a practice answer", "Not quite")
 
 
 def questions(resolution: Resolution) -> tuple[Question, ...]:
@@ -109,8 +126,8 @@ def questions(resolution: Resolution) -> tuple[Question, ...]:
         asked.append(
             Question(
                 gate=step.gate,
-                prompt=prompt,
-                choices=choices,
+                prompt=_(prompt),
+                choices=tuple(Choice(c.value, _(c.label), c.key) for c in choices),
                 answer=step.decision,
                 explanation=step.text,
                 cards_shown=shown[step.gate],
@@ -127,7 +144,9 @@ def grade(question: Question, value: str) -> Grade:
     if given is None:
         shown = repr(value if not isinstance(value, str) or len(value) <= 20 else value[:20] + "…")
         raise AnswerError(
-            f"{shown} is not an answer to “{question.prompt}”: choose {question.choices_text}."
+            _("{answer} is not an answer to “{prompt}”: choose {choices}.").format(
+                answer=shown, prompt=question.prompt, choices=question.choices_text
+            )
         )
     return Grade(question, given)
 
@@ -207,7 +226,7 @@ class PracticeHand:
     def answer(self, value: str) -> tuple[PracticeHand, Grade]:
         """Answer the current question: the hand one question on, and the grade."""
         if self.done:
-            raise AnswerError("This hand is finished: there is no question left to answer.")
+            raise AnswerError(_("This hand is finished: there is no question left to answer."))
         marked = grade(self.current, value)
         return PracticeHand(self.cards, (*self.answers, marked.given.value)), marked
 
@@ -225,7 +244,7 @@ class GateScore:
 
     @property
     def title(self) -> str:
-        return GATE_TITLES[self.gate]
+        return _(GATE_TITLES[self.gate])
 
     @property
     def percent(self) -> int | None:

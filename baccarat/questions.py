@@ -18,18 +18,19 @@ from fractions import Fraction
 
 from baccarat.cards import RANK_VALUES, RANKS, parse_card, total, total_working
 from baccarat.examples import complete_hand, deal_for, rank_for
-from baccarat.mistakes import Myth, myths
+from baccarat.mistakes import Myth, find_myth, myths
 from baccarat.odds import odds_of_decks, percent
-from baccarat.payouts import BETS, is_player_pair, money, settle
-from baccarat.roads import DERIVED_ROADS, OUTCOME_NAMES, ROAD_NAMES, Mark, scoreboard
+from baccarat.payouts import bet_name, is_player_pair, money, settle
+from baccarat.roads import DERIVED_ROADS, Mark, outcome_name, road_name, scoreboard
 from baccarat.rules import (
     BANKER_WHEN_PLAYER_STOOD,
-    PLAYER_RULE,
+    player_rule_text,
     resolve,
     tableau_row_rule,
     two_card_rule,
 )
 from baccarat.shoe import random_hand
+from baccarat.translation import _, gettext_noop, pgettext
 
 
 @dataclass(frozen=True)
@@ -61,16 +62,37 @@ class Question:
         return self.choice(self.answer).label
 
 
-DRAW_STAND = (Choice("draw", "Draw", "D"), Choice("stand", "Stand", "S"))
-YES_NO = (Choice("yes", "Yes", "Y"), Choice("no", "No", "N"))
-WINNERS = (
-    Choice("banker", "Banker", "B"),
-    Choice("player", "Player", "P"),
-    Choice("tie", "Tie", "T"),
-)
-MYTH_TRUTH = (Choice("myth", "Myth", "M"), Choice("truth", "Truth", "T"))
-RED_BLUE = (Choice("red", "Red (=)", "R"), Choice("blue", "Blue (≠)", "U"))
+# The fixed choices, their labels in English and marked for translation: a question is
+# given them in the active language (`translated`). The values, which answers are
+# compared by, are the same in every language.
+DRAW_STAND = (Choice("draw", gettext_noop("Draw"), "D"),
+              Choice("stand", gettext_noop("Stand"), "S"))  # fmt: skip
+YES_NO = (Choice("yes", gettext_noop("Yes"), "Y"), Choice("no", gettext_noop("No"), "N"))
+WINNERS = (Choice("banker", gettext_noop("Banker"), "B"),
+           Choice("player", gettext_noop("Player"), "P"),
+           Choice("tie", gettext_noop("Tie"), "T"))  # fmt: skip
+MYTH_TRUTH = (Choice("myth", gettext_noop("Myth"), "M"),
+              Choice("truth", gettext_noop("Truth"), "T"))  # fmt: skip
+RED_BLUE = (Choice("red", gettext_noop("Red (=)"), "R"),
+            Choice("blue", gettext_noop("Blue (≠)"), "U"))  # fmt: skip
 SIDES = {"B": "banker", "P": "player"}
+
+
+def translated(choices: tuple[Choice, ...]) -> tuple[Choice, ...]:
+    """Fixed choices with their labels in the active language."""
+    return tuple(Choice(c.value, _(c.label), c.key) for c in choices)
+
+
+def myth_or_truth_prompt(statement: str) -> str:
+    """ "Myth or truth? “…”" """
+    return _("Myth or truth? “{statement}”").format(statement=statement)
+
+
+def two_sentences(first: str, second: str) -> str:
+    """Two sentences one after the other ("A. B."; a translation may join them its way)."""
+    return pgettext("two sentences, one after the other", "{first} {second}").format(
+        first=first, second=second
+    )
 
 
 def numbered(values: list[str], labels: list[str] | None = None) -> tuple[Choice, ...]:
@@ -102,15 +124,15 @@ def card_value(rng: random.Random, rank: str | None = None) -> Question:
     card = parse_card(rank)
     value = RANK_VALUES[rank]
     if rank == "A":
-        why = "An ace counts 1."
+        why = _("An ace counts 1.")
     elif value == 0:
-        why = "Tens and pictures count 0."
+        why = _("Tens and pictures count 0.")
     else:
-        why = "Other cards count their pip value."
+        why = _("Other cards count their pip value.")
     return Question(
         "card_value",
         f"value:{rank}",
-        f"What is {card.name} worth in baccarat?",
+        _("What is {card} worth in baccarat?").format(card=card.name),
         digits(_options(value, rng)),
         str(value),
         why,
@@ -126,10 +148,10 @@ def hand_total(rng: random.Random, size: int | None = None) -> Question:
     return Question(
         "hand_total",
         f"total:{size}",
-        "What is this hand's total?",
+        _("What is this hand's total?"),
         digits(_options(right, rng)),
         str(right),
-        f"{total_working(values)}: only the last digit counts.",
+        _("{working}: only the last digit counts.").format(working=total_working(values)),
         cards=tuple(ranks),
     )
 
@@ -144,8 +166,8 @@ def natural(rng: random.Random) -> Question:
     return Question(
         "natural",
         "natural",
-        "The first four cards are out (Player, Banker, Player, Banker). Is there a natural?",
-        YES_NO,
+        _("The first four cards are out (Player, Banker, Player, Banker). Is there a natural?"),
+        translated(YES_NO),
         "yes" if res.natural else "no",
         step.text,
         cards=tuple(cards),
@@ -161,8 +183,8 @@ def player_rule(rng: random.Random, player_total: int | None = None) -> Question
     return Question(
         "player_rule",
         f"player:{player_total}",
-        f"No natural. The Player has {player_total}. Does the Player draw?",
-        DRAW_STAND,
+        _("No natural. The Player has {total}. Does the Player draw?").format(total=player_total),
+        translated(DRAW_STAND),
         step.decision,
         step.text,
         cards=tuple(cards),
@@ -181,24 +203,22 @@ def banker_rule(rng: random.Random, skill: str | None = None) -> Question:
     if parts[0] == "banker_stood":
         player_total = rng.choice((6, 7))
         cards = deal_for(player_total, banker_total, turn=turn)
-        prompt = (
-            f"The Player stood on {player_total}. The Banker has {banker_total}. "
-            "Does the Banker draw?"
-        )
+        prompt = _(
+            "The Player stood on {player}. The Banker has {banker}. Does the Banker draw?"
+        ).format(player=player_total, banker=banker_total)
     else:
         third = int(parts[2])
         player_total = rng.randrange(6)
         cards = deal_for(player_total, banker_total, player_third=third, turn=turn)
         card = parse_card(cards[4])
-        prompt = (
-            f"The Player had {player_total} and drew {card.name_with_value}. "
-            f"The Banker has {banker_total}. Does the Banker draw?"
-        )
+        prompt = _(
+            "The Player had {player} and drew {card}. The Banker has {banker}. Does the Banker "
+            "draw?"
+        ).format(player=player_total, card=card.name_with_value, banker=banker_total)
     res = resolve(cards)
     step = next(s for s in res.steps if s.gate == "banker")
-    return Question(
-        "banker_rule", skill, prompt, DRAW_STAND, step.decision, step.text, cards=tuple(cards)
-    )
+    return Question("banker_rule", skill, prompt, translated(DRAW_STAND), step.decision,
+                    step.text, cards=tuple(cards))  # fmt: skip
 
 
 def winner(rng: random.Random) -> Question:
@@ -208,8 +228,8 @@ def winner(rng: random.Random) -> Question:
     return Question(
         "winner",
         "winner",
-        "The hand is complete. Who wins?",
-        WINNERS,
+        _("The hand is complete. Who wins?"),
+        translated(WINNERS),
         res.winner,
         step.text,
         cards=tuple(cards),
@@ -246,7 +266,9 @@ def payout(rng: random.Random, bet: str | None = None) -> Question:
     return Question(
         "payout",
         f"payout:{bet}",
-        f"You bet {stake} on {BETS[bet]}. How much comes back to you, stake included?",
+        _("You bet {stake} on {bet}. How much comes back to you, stake included?").format(
+            stake=stake, bet=bet_name(bet)
+        ),
         numbered([_money(o) for o in options]),
         _money(settlement.returned),
         settlement.why,
@@ -270,9 +292,9 @@ def _random_outcomes(rng: random.Random, n: int) -> str:
 
 
 BEAD_PLACES = (
-    ("down", "One row down, same column"),
-    ("new", "Top of a new column"),
-    ("right", "To the right (dragon tail)"),
+    ("down", gettext_noop("One row down, same column")),
+    ("new", gettext_noop("Top of a new column")),
+    ("right", gettext_noop("To the right (dragon tail)")),
 )
 
 
@@ -284,21 +306,28 @@ def bead_question(side: str, outcomes: str) -> Question:
         raise ValueError(f"the board {outcomes!r} has no Banker or Player bead yet")
     new = after.big_road[-1]
     place = "new" if new.column != last.column else ("down" if new.col == last.col else "right")
-    name, previous = OUTCOME_NAMES[side], OUTCOME_NAMES[last.outcome]
-    where = f"column {new.col + 1}, row {new.row + 1}"
+    name = outcome_name(side)
     why = {
-        "new": f"{name} differs from the last result ({previous}), so it starts a new "
-        f"column at the top: {where}.",
-        "down": f"{name} repeats the last result, so it goes one row down in the same "
-        f"column: {where}.",
-        "right": f"{name} repeats the last result, but the cell below is past the last row "
-        f"or taken, so the streak turns right along its row (a dragon tail): {where}.",
-    }[place]
+        "new": _(
+            "{name} differs from the last result ({previous}), so it starts a new column at the "
+            "top: column {column}, row {row}."
+        ),
+        "down": _(
+            "{name} repeats the last result, so it goes one row down in the same column: "
+            "column {column}, row {row}."
+        ),
+        "right": _(
+            "{name} repeats the last result, but the cell below is past the last row or taken, "
+            "so the streak turns right along its row (a dragon tail): column {column}, row {row}."
+        ),
+    }[place].format(
+        name=name, previous=outcome_name(last.outcome), column=new.col + 1, row=new.row + 1
+    )
     return Question(
         "big_road",
         "big_road",
-        f"If the next hand is {name}, where does its bead go on the Big Road?",
-        numbered([p for p, _ in BEAD_PLACES], [label for _, label in BEAD_PLACES]),
+        _("If the next hand is {name}, where does its bead go on the Big Road?").format(name=name),
+        numbered([p for p, _label in BEAD_PLACES], [_(label) for _p, label in BEAD_PLACES]),
         place,
         why,
         outcomes=outcomes,
@@ -314,7 +343,7 @@ def derived_mark(rng: random.Random, road: str | None = None, rule: int | None =
     """Which mark a derived road adds next; `rule` (1 or 2) asks for a board where that
     rule decides it."""
     road = road or rng.choice(tuple(DERIVED_ROADS))
-    for _ in range(500):
+    for _attempt in range(500):
         outcomes = _random_outcomes(rng, rng.randint(8, 40))
         side = rng.choice("BP")
         mark = scoreboard(outcomes).ask[SIDES[side]][road]
@@ -327,10 +356,12 @@ def _mark_question(road: str, side: str, mark: Mark, outcomes: str) -> Question:
     return Question(
         "derived_mark",
         f"derived:{road}:{mark.rule}",
-        f"If {OUTCOME_NAMES[side]} wins the next hand, what does {ROAD_NAMES[road]} add?",
-        RED_BLUE,
+        _("If {name} wins the next hand, what does {road} add?").format(
+            name=outcome_name(side), road=road_name(road)
+        ),
+        translated(RED_BLUE),
         mark.color,
-        f"{mark.proof} (Rule {mark.rule}.)",
+        _("{proof} (Rule {rule}.)").format(proof=mark.proof, rule=mark.rule),
         outcomes=outcomes,
     )
 
@@ -341,14 +372,17 @@ def _mark_question(road: str, side: str, mark: Mark, outcomes: str) -> Question:
 def truths() -> list[str]:
     """True statements of the rules, written by the rules module itself."""
     return [
-        *(f"{tableau_row_rule(b)}." for b in range(8)),
-        f"With no natural, the Player {two_card_rule(PLAYER_RULE)}.",
-        f"When the Player stood, the Banker {two_card_rule(BANKER_WHEN_PLAYER_STOOD)}.",
+        *(_("{rule}.").format(rule=tableau_row_rule(b)) for b in range(8)),
+        player_rule_text(),
+        _("When the Player stood, the Banker {rule}.").format(
+            rule=two_card_rule(BANKER_WHEN_PLAYER_STOOD)
+        ),
     ]
 
 
 def _myth_question(myth: Myth) -> Question:
-    return Question("myth", "myth", f"Myth or truth? “{myth.myth}”", MYTH_TRUTH, "myth", myth.truth)
+    prompt = myth_or_truth_prompt(myth.myth)
+    return Question("myth", "myth", prompt, translated(MYTH_TRUTH), "myth", myth.truth)
 
 
 def myth_or_truth(rng: random.Random) -> Question:
@@ -356,8 +390,8 @@ def myth_or_truth(rng: random.Random) -> Question:
         return _myth_question(rng.choice(myths()))
     statement = rng.choice(truths())
     return Question(
-        "myth", "myth", f"Myth or truth? “{statement}”", MYTH_TRUTH, "truth",
-        "True: this is the rule, as the tableau and the Player's rule state it.",
+        "myth", "myth", myth_or_truth_prompt(statement), translated(MYTH_TRUTH), "truth",
+        _("True: this is the rule, as the tableau and the Player's rule state it."),
     )  # fmt: skip
 
 
@@ -370,8 +404,10 @@ def mark_question(road: str, side: str, outcomes: str) -> Question:
     mark = scoreboard(outcomes).ask[SIDES[side]][road]
     if mark is None:
         raise ValueError(
-            f"{ROAD_NAMES[road]} has not started on the board {outcomes}, so a next "
-            f"{OUTCOME_NAMES[side]} adds no mark to ask about"
+            _(
+                "{road} has not started on the board {outcomes}, so a next {name} adds no "
+                "mark to ask about"
+            ).format(road=road_name(road), outcomes=outcomes, name=outcome_name(side))
         )
     return _mark_question(road, side, mark, outcomes)
 
@@ -384,10 +420,12 @@ def settle_question(bet: str, stake: int, cards: tuple[str, ...], rng: random.Ra
     return Question(
         "payout",
         f"payout:{bet}",
-        f"You bet {money(stake)} on {BETS[bet]}. How much comes back to you, stake included?",
+        _("You bet {stake} on {bet}. How much comes back to you, stake included?").format(
+            stake=money(stake), bet=bet_name(bet)
+        ),
         numbered([money(o) for o in options]),
         money(settlement.returned),
-        f"{resolution.steps[-1].text} {settlement.why}",
+        two_sentences(resolution.steps[-1].text, settlement.why),
         cards=cards,
     )
 
@@ -395,21 +433,27 @@ def settle_question(bet: str, stake: int, cards: tuple[str, ...], rng: random.Ra
 def lowest_edge_question(bets: tuple[str, ...], decks: int = 8) -> Question:
     edges = odds_of_decks(decks).edges
     best = min(bets, key=lambda bet: edges[bet].per_unit)
-    figures = "; ".join(f"{edges[bet].name}: {percent(edges[bet].per_unit)}" for bet in bets)
+    figures = pgettext("between the clauses of a sentence", "; ").join(
+        _("{bet}: {edge}").format(bet=edges[bet].name, edge=percent(edges[bet].per_unit))
+        for bet in bets
+    )
     return Question(
         "edge",
         "edge",
-        "Which of these bets has the lowest house edge?",
+        _("Which of these bets has the lowest house edge?"),
         numbered(list(bets), [edges[bet].name for bet in bets]),
         best,
-        f"House edge per bet placed, {decks} decks: {figures}. The lower the edge, the less "
-        "the bet costs on average, but every one of them costs something.",
+        _(
+            "House edge per bet placed, {decks} decks: {figures}. The lower the edge, the less "
+            "the bet costs on average, but every one of them costs something."
+        ).format(decks=decks, figures=figures),
     )
 
 
 def myth_question(word: str) -> Question:
-    """Myth or truth, on the first myth in baccarat.mistakes that contains `word`."""
-    return _myth_question(next(m for m in myths() if word.lower() in m.myth.lower()))
+    """Myth or truth, on the first myth in baccarat.mistakes that contains `word` (in its
+    English wording, whatever the language shown)."""
+    return _myth_question(find_myth(word))
 
 
 GENERATORS = {

@@ -11,33 +11,57 @@ from baccarat.questions import Question, numbered
 from baccarat.roads import (
     BANKER,
     DERIVED_ROADS,
-    OUTCOME_NAMES,
     PLAYER,
-    ROAD_NAMES,
     ROWS,
     TIE,
     BeadCell,
     Mark,
     Scoreboard,
+    outcome_name,
     parse_outcomes,
+    road_name,
     scoreboard,
 )
-
-# How far back a road looks, in the lessons' words ("the column two to the left").
-_HOW_FAR = {1: "one", 2: "two", 3: "three"}
+from baccarat.translation import _, gettext_noop, pgettext
 
 NO_MARK, RULE_1, RULE_2 = "none", "rule-1", "rule-2"
+
+# The two rules as the lessons state them, by how far back the road looks (k): "the column
+# before it" for Big Eye Boy, "the column two before it" for Small Road...
+_RULE_LABELS = {
+    1: (
+        gettext_noop(
+            "Rule 1, a new column starts: compare the column that just finished with the "
+            "column before it"
+        ),
+        gettext_noop("Rule 2, the column goes down: look at the column one to the left"),
+    ),
+    2: (
+        gettext_noop(
+            "Rule 1, a new column starts: compare the column that just finished with the "
+            "column two before it"
+        ),
+        gettext_noop("Rule 2, the column goes down: look at the column two to the left"),
+    ),
+    3: (
+        gettext_noop(
+            "Rule 1, a new column starts: compare the column that just finished with the "
+            "column three before it"
+        ),
+        gettext_noop("Rule 2, the column goes down: look at the column three to the left"),
+    ),
+}
 
 
 def case_labels(road: str) -> dict[str, str]:
     """The three cases as the lessons state them for `road`."""
-    k = DERIVED_ROADS[road]
-    # Big Eye Boy's lessons say "the column before it", not "the column one before it".
-    before = "the column before it" if k == 1 else f"the column {_HOW_FAR[k]} before it"
+    rule_1, rule_2 = _RULE_LABELS[DERIVED_ROADS[road]]
     return {
-        NO_MARK: f"No mark yet: the board has not reached {ROAD_NAMES[road]}'s starting point",
-        RULE_1: f"Rule 1, a new column starts: compare the column that just finished with {before}",
-        RULE_2: f"Rule 2, the column goes down: look at the column {_HOW_FAR[k]} to the left",
+        NO_MARK: _("No mark yet: the board has not reached {road}'s starting point").format(
+            road=road_name(road)
+        ),
+        RULE_1: _(rule_1),
+        RULE_2: _(rule_2),
     }
 
 
@@ -58,30 +82,38 @@ def case_question(road: str, side: str, outcomes: str) -> Question:
     shown = "".join(parse_outcomes(outcomes))
     before, after = scoreboard(shown), scoreboard(shown + side)
     mark = _new_mark(road, len(shown), after)
-    name, road_name = OUTCOME_NAMES[side], ROAD_NAMES[road]
+    name, title = outcome_name(side), road_name(road)
     column, row = len(after.columns), len(after.columns[-1])
     # Ties take no bead, so a board ending in ties is read from its last Banker or Player.
-    last = "the last result that was not a tie" if shown.endswith(TIE) else "the last result"
+    tied = shown.endswith(TIE)
     if not before.columns:
-        lead = f"{name} would be the first bead."
+        lead = _("{name} would be the first bead.")
     elif before.columns[-1][0] == side:
-        lead = f"{name} repeats {last}."
+        lead = (_("{name} repeats the last result that was not a tie.") if tied
+                else _("{name} repeats the last result."))  # fmt: skip
     else:
-        lead = f"{name} differs from {last} ({OUTCOME_NAMES[before.columns[-1][0]]})."
+        lead = (_("{name} differs from the last result that was not a tie ({previous}).") if tied
+                else _("{name} differs from the last result ({previous})."))  # fmt: skip
+    previous = outcome_name(before.columns[-1][0]) if before.columns else ""
+    lead = lead.format(name=name, previous=previous)
     if mark is None:
         answer = NO_MARK
-        why = (
-            f"{lead} Its bead is column {column}, row {row}, and {road_name} starts at "
-            f"{starting_point(road)}: this bead comes before that, so it adds no mark."
-        )
+        why = _(
+            "{lead} Its bead is column {column}, row {row}, and {road} starts at {start}: this "
+            "bead comes before that, so it adds no mark."
+        ).format(lead=lead, column=column, row=row, road=title, start=starting_point(road))
     else:
         answer = RULE_1 if mark.rule == 1 else RULE_2
-        why = f"{lead} {mark.proof}"
+        why = pgettext("two sentences, one after the other", "{first} {second}").format(
+            first=lead, second=mark.proof
+        )
     labels = case_labels(road)
     return Question(
         "derived_case",
         f"case:{road}",
-        f"If {name} wins the next hand, which rule decides {road_name}'s mark?",
+        _("If {name} wins the next hand, which rule decides {road}'s mark?").format(
+            name=name, road=title
+        ),
         numbered(list(labels), list(labels.values())),
         answer,
         why,
@@ -93,13 +125,21 @@ def case_question(road: str, side: str, outcomes: str) -> Question:
 
 
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """ "1st", "2nd", "11th" in the active language."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        text = pgettext("an ordinal number: a bead's place in the shoe", "{n}th")
+    elif n % 10 == 1:
+        text = pgettext("an ordinal number: a bead's place in the shoe", "{n}st")
+    elif n % 10 == 2:
+        text = pgettext("an ordinal number: a bead's place in the shoe", "{n}nd")
+    else:
+        text = pgettext("an ordinal number: a bead's place in the shoe", "{n}rd")
+    return text.format(n=n)
 
 
 def _place(col: int, row: int) -> str:
     """A 1-based cell in the words of the choices."""
-    return f"Column {col}, row {row}"
+    return _("Column {column}, row {row}").format(column=col, row=row)
 
 
 def _plate_distractors(col: int, row: int, hand: int) -> list[tuple[int, int]]:
@@ -120,30 +160,70 @@ def _plate_distractors(col: int, row: int, hand: int) -> list[tuple[int, int]]:
     return picked[:3]
 
 
+# Why a hand goes where it does on the Bead Plate, once it is not the first: keyed by
+# (whole columns before it: 0, 1, 2 or "more"; the beads before it in its own column). With
+# no whole column before it the key's second part is that count (1, 2 or "more"); after
+# whole columns it is whether it starts its column (0) or goes below others ("below").
+_PLATE_WHY = {
+    (0, 1): gettext_noop(
+        "Hand {hand} is the {ordinal} bead: the one before it fills row 1 of column 1, so "
+        "column {column}, row {row}."
+    ),
+    (0, 2): gettext_noop(
+        "Hand {hand} is the {ordinal} bead: the {before} before it fill rows 1 and 2 of column "
+        "1, so column {column}, row {row}."
+    ),
+    (0, "more"): gettext_noop(
+        "Hand {hand} is the {ordinal} bead: the {before} before it fill rows 1 to {rows} of "
+        "column 1, so column {column}, row {row}."
+    ),
+    (1, 0): gettext_noop(
+        "Hand {hand} is the {ordinal} bead: the {before} before it fill column 1, so it starts "
+        "column {column} at the top: column {column}, row {row}."
+    ),
+    (1, "below"): gettext_noop(
+        "Hand {hand} is the {ordinal} bead: the {before} before it fill column 1 and {rows} of "
+        "column {column}, so column {column}, row {row}."
+    ),
+    (2, 0): gettext_noop(
+        "Hand {hand} is the {ordinal} bead: the {before} before it fill columns 1 and 2 "
+        "({per} each), so it starts column {column} at the top: column {column}, row {row}."
+    ),
+    (2, "below"): gettext_noop(
+        "Hand {hand} is the {ordinal} bead: the {before} before it fill columns 1 and 2 "
+        "({per} each) and {rows} of column {column}, so column {column}, row {row}."
+    ),
+    ("more", 0): gettext_noop(
+        "Hand {hand} is the {ordinal} bead: the {before} before it fill columns 1 to {full} "
+        "({per} each), so it starts column {column} at the top: column {column}, row {row}."
+    ),
+    ("more", "below"): gettext_noop(
+        "Hand {hand} is the {ordinal} bead: the {before} before it fill columns 1 to {full} "
+        "({per} each) and {rows} of column {column}, so column {column}, row {row}."
+    ),
+}
+
+
 def _plate_why(hand: int, cell: BeadCell, ties: bool) -> str:
     col, row = cell.col + 1, cell.row + 1
-    where = f"column {col}, row {row}"
     if hand == 1:
-        return f"Hand 1 is the first bead: it goes in the top-left cell, {where}."
+        return _(
+            "Hand 1 is the first bead: it goes in the top-left cell, column {column}, row {row}."
+        ).format(column=col, row=row)
     full = cell.col  # whole columns of six before it
     if full == 0:
-        rows = {1: "fills row 1", 2: "fill rows 1 and 2"}.get(
-            cell.row, f"fill rows 1 to {cell.row}"
-        )
-        filled = f"{rows} of column 1"
+        key = (0, cell.row if cell.row < 3 else "more")
     else:
-        filled = ("fill column 1" if full == 1 else f"fill columns 1 and 2 ({ROWS} each)"
-                  if full == 2 else f"fill columns 1 to {full} ({ROWS} each)")  # fmt: skip
-        if cell.row:
-            filled += f" and {cell.row} of column {col}"
-    before = "the one before it" if hand == 2 else f"the {hand - 1} before it"
-    so = (
-        f"so it starts column {col} at the top: {where}"
-        if cell.row == 0 and full
-        else f"so {where}"
+        key = (full if full < 3 else "more", "below" if cell.row else 0)
+    why = _(_PLATE_WHY[key]).format(
+        hand=hand, ordinal=_ordinal(hand), before=hand - 1, rows=cell.row, column=col, row=row,
+        full=full, per=ROWS,
+    )  # fmt: skip
+    if not ties:
+        return why
+    return pgettext("two sentences, one after the other", "{first} {second}").format(
+        first=why, second=_("Ties take a cell like any other hand.")
     )
-    counted = " Ties take a cell like any other hand." if ties else ""
-    return f"Hand {hand} is the {_ordinal(hand)} bead: {before} {filled}, {so}.{counted}"
 
 
 def plate_question(hand: int, outcomes: str) -> Question:
@@ -164,7 +244,7 @@ def plate_question(hand: int, outcomes: str) -> Question:
     return Question(
         "bead_plate",
         "bead_plate",
-        f"Where does hand {hand} go on the Bead Plate?",
+        _("Where does hand {hand} go on the Bead Plate?").format(hand=hand),
         numbered([f"{c}:{r}" for c, r in cells], [_place(c, r) for c, r in cells]),
         f"{col}:{row}",
         _plate_why(hand, cell, TIE in shown),

@@ -15,9 +15,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from baccarat import road_sentences as sentences
+from baccarat.translation import _, gettext_noop, pgettext
+
 BANKER, PLAYER, TIE = "B", "P", "T"
 OUTCOMES = (BANKER, PLAYER, TIE)
-OUTCOME_NAMES = {BANKER: "Banker", PLAYER: "Player", TIE: "Tie"}
+# The names below are English, marked for translation: show one with _(name).
+OUTCOME_NAMES = {
+    BANKER: gettext_noop("Banker"),
+    PLAYER: gettext_noop("Player"),
+    TIE: gettext_noop("Tie"),
+}
 ROWS = 6
 RED, BLUE = "red", "blue"
 SYMBOLS = {RED: "=", BLUE: "≠"}
@@ -26,30 +34,44 @@ LETTERS = {RED: "R", BLUE: "B"}
 # The derived roads and how many columns back each one looks (k).
 DERIVED_ROADS = {"big_eye_boy": 1, "small_road": 2, "cockroach_pig": 3}
 ROAD_NAMES = {
-    "bead_plate": "Bead Plate",
-    "big_road": "Big Road",
-    "big_eye_boy": "Big Eye Boy",
-    "small_road": "Small Road",
-    "cockroach_pig": "Cockroach Pig",
+    "bead_plate": gettext_noop("Bead Plate"),
+    "big_road": gettext_noop("Big Road"),
+    "big_eye_boy": gettext_noop("Big Eye Boy"),
+    "small_road": gettext_noop("Small Road"),
+    "cockroach_pig": gettext_noop("Cockroach Pig"),
 }
 ROAD_GLYPHS = {
-    "big_eye_boy": "hollow circles",
-    "small_road": "solid dots",
-    "cockroach_pig": "slashes",
+    "big_eye_boy": gettext_noop("hollow circles"),
+    "small_road": gettext_noop("solid dots"),
+    "cockroach_pig": gettext_noop("slashes"),
 }
 
-ASK_NOTE = (
+ASK_NOTE = gettext_noop(
     "This previews the drawing rule: the mark each road would add if the next hand were "
     "Banker, or Player. It predicts nothing: the next hand is as likely as the cards left "
     "in the shoe make it, whatever the board shows."
 )
 
 WATCH_OUT = {
-    1: "Rule 1 compares the column that just finished (c−1) with column c−{back}, "
-    "not the new column c.",
-    2: "Under Rule 2 an empty cell is blue only when the reference column stopped exactly "
-    "one row above; a column that stopped earlier gives red.",
+    1: gettext_noop(
+        "Rule 1 compares the column that just finished (c−1) with column c−{back}, "
+        "not the new column c."
+    ),
+    2: gettext_noop(
+        "Under Rule 2 an empty cell is blue only when the reference column stopped exactly "
+        "one row above; a column that stopped earlier gives red."
+    ),
 }
+
+
+def road_name(key: str) -> str:
+    """A road's name in the active language: "Big Eye Boy"."""
+    return _(ROAD_NAMES[key])
+
+
+def outcome_name(outcome: str) -> str:
+    """ "Banker", "Player" or "Tie" in the active language."""
+    return _(OUTCOME_NAMES[outcome])
 
 
 class OutcomeError(ValueError):
@@ -59,8 +81,13 @@ class OutcomeError(ValueError):
         self.position = position
         self.character = character
         self.line = line
-        where = f"line {line}, character {position}" if line else f"position {position}"
-        super().__init__(f"{where}: {character!r} is not an outcome; use B, P or T")
+        if line:
+            text = _(
+                "line {line}, character {position}: {character} is not an outcome; use B, P or T"
+            )
+        else:
+            text = _("position {position}: {character} is not an outcome; use B, P or T")
+        super().__init__(text.format(line=line, position=position, character=repr(character)))
 
 
 @dataclass(frozen=True)
@@ -144,21 +171,18 @@ class Mark:
         Written on demand: a redrawn board needs the colours, rarely the sentences."""
         if self.rule == 1:
             (finished, a), (reference, b) = self.compared
-            verdict = "Same length → red (=)." if a == b else "Different length → blue (≠)."
-            return (
-                f"Column {self.column} starts, so Rule 1: compare column {finished} "
-                f"({_column_words(a)}) with column {reference} ({_column_words(b)}). {verdict}"
+            return _(sentences.RULE_1_PROOFS[a == 1, b == 1, a == b]).format(
+                column=self.column, finished=finished, a=a, reference=reference, b=b
             )
         ((reference, length),) = self.compared
         if length >= self.row:
-            verdict = f"It has a bead at row {self.row} → red (=)."
+            verdict = "red"
         elif length == self.row - 1:
-            verdict = "It stopped exactly one row above → blue (≠)."
+            verdict = "blue"
         else:
-            verdict = "It stopped more than one row above → red (=)."
-        return (
-            f"Column {self.column} goes down to row {self.row}, so Rule 2: look at column "
-            f"{reference}, which has {_column_words(length)}. {verdict}"
+            verdict = "above"
+        return _(sentences.RULE_2_PROOFS[verdict, length == 1]).format(
+            column=self.column, row=self.row, reference=reference, length=length
         )
 
     @property
@@ -180,7 +204,7 @@ class Mark:
 
     @property
     def watch_out(self) -> str:
-        return WATCH_OUT[self.rule].format(back=DERIVED_ROADS[self.road] + 1)
+        return _(WATCH_OUT[self.rule]).format(back=DERIVED_ROADS[self.road] + 1)
 
 
 @dataclass(frozen=True)
@@ -202,11 +226,11 @@ class DerivedRoad:
 
     @property
     def name(self) -> str:
-        return ROAD_NAMES[self.key]
+        return _(ROAD_NAMES[self.key])
 
     @property
     def glyph(self) -> str:
-        return ROAD_GLYPHS[self.key]
+        return _(ROAD_GLYPHS[self.key])
 
     @property
     def letters(self) -> str:
@@ -233,7 +257,7 @@ def place_streaks(lengths: Iterable[int], rows: int = ROWS) -> list[list[tuple[i
         cells = [(col, row)]
         taken.add((col, row))
         turned = False
-        for _ in range(length - 1):
+        for _step in range(length - 1):
             if not turned and row + 1 < rows and (col, row + 1) not in taken:
                 row += 1
             else:
@@ -248,10 +272,6 @@ def place_streaks(lengths: Iterable[int], rows: int = ROWS) -> list[list[tuple[i
 
 
 # --- derived marks ----------------------------------------------------------------------
-
-
-def _column_words(n: int) -> str:
-    return f"{n} bead" if n == 1 else f"{n} beads"
 
 
 def derived_mark(
@@ -431,7 +451,7 @@ def scoreboard(hands: Iterable[Result | str] | str) -> Scoreboard:
     return Scoreboard(
         hands=tuple(results),
         bead_plate=bead_plate,
-        columns=tuple(outcome * len(beads) for outcome, beads, _ in streaks),
+        columns=tuple(outcome * len(beads) for outcome, beads, _ties in streaks),
         big_road=tuple(big_road),
         derived={road: _derived_road(road, marks[road]) for road in DERIVED_ROADS},
         ask={
@@ -448,32 +468,19 @@ def next_hand_text(board: Scoreboard, outcome: str, roads: Iterable[str]) -> str
     verdict left to the learner: "Add a Player now: column 4 starts, and Big Eye Boy
     compares column 3 (1 bead) with column 2 (2 beads)." """
     lengths = [len(column) for column in board.columns]
-    name = OUTCOME_NAMES[outcome]
     if not lengths:
-        where = "it is the first bead, column 1, row 1"
+        where, column, row = "first", 1, 1
     elif board.columns[-1][0] == outcome:
-        where = f"column {len(lengths)} goes down to row {lengths[-1] + 1}"
+        where, column, row = "down", len(lengths), lengths[-1] + 1
     else:
-        where = f"column {len(lengths) + 1} starts"
+        where, column, row = "new", len(lengths) + 1, 1
     side = "banker" if outcome == BANKER else "player"
-    clauses = []
-    for road in roads:
-        mark = board.ask[side][road]
-        if mark is None:
-            clauses.append(f"{ROAD_NAMES[road]} has not reached its starting point")
-        elif mark.rule == 1:
-            (finished, a), (reference, b) = mark.compared
-            clauses.append(
-                f"{ROAD_NAMES[road]} compares column {finished} ({_column_words(a)}) "
-                f"with column {reference} ({_column_words(b)})"
-            )
-        else:
-            ((reference, length),) = mark.compared
-            clauses.append(
-                f"{ROAD_NAMES[road]} looks at column {reference}, which has {_column_words(length)}"
-            )
-    if len(clauses) == 1:
-        said = f", and {clauses[0]}."
-    else:
-        said = (": " + "; ".join(clauses) + ".") if clauses else "."
-    return f"Add a {name} now: {where}{said}"
+    clauses = [sentences.ask_clause(board.ask[side][road], road_name(road)) for road in roads]
+    told = "none" if not clauses else "one" if len(clauses) == 1 else "many"
+    return _(sentences.NEXT_HAND[where, told]).format(
+        name=outcome_name(outcome),
+        column=column,
+        row=row,
+        clause=clauses[0] if clauses else "",
+        clauses=pgettext("between the clauses of a sentence", "; ").join(clauses),
+    )

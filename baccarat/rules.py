@@ -8,6 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from baccarat.cards import Card, parse_cards, total, total_working
+from baccarat.rules_text import (
+    banker_text,
+    natural_text,
+    player_text,
+    result_text,
+    stands_text,
+    too_many,
+)
 from baccarat.tableau import (  # noqa: F401 (the rules, offered from here too)
     BANKER_WHEN_PLAYER_STOOD,
     DRAW,
@@ -17,26 +25,31 @@ from baccarat.tableau import (  # noqa: F401 (the rules, offered from here too)
     TABLEAU,
     _article,
     _span,
+    and_list,
     banker_draws,
     banker_stood_rule_text,
     is_natural,
+    or_list,
     player_draws,
     player_rule_text,
     tableau_draws_against,
     tableau_row_rule,
     two_card_rule,
 )
+from baccarat.translation import _, gettext_noop
 
 GATES = ("natural", "player", "banker", "result")
 OPENING = ("player_first", "banker_first", "player_second", "banker_second")
+# Marked here, translated where shown: _(CARD_NEEDED[needs]).
 CARD_NEEDED = {
-    "player_first": "the Player's first card",
-    "banker_first": "the Banker's first card",
-    "player_second": "the Player's second card",
-    "banker_second": "the Banker's second card",
-    "player_third": "the Player's third card",
-    "banker_third": "the Banker's third card",
+    "player_first": gettext_noop("the Player's first card"),
+    "banker_first": gettext_noop("the Banker's first card"),
+    "player_second": gettext_noop("the Player's second card"),
+    "banker_second": gettext_noop("the Banker's second card"),
+    "player_third": gettext_noop("the Player's third card"),
+    "banker_third": gettext_noop("the Banker's third card"),
 }
+SIDE_NAMES = {"player": gettext_noop("Player"), "banker": gettext_noop("Banker")}
 
 
 class HandError(ValueError):
@@ -50,11 +63,16 @@ class HandError(ValueError):
 class Hand:
     """One side's cards. Totals are None where a card they depend on is unknown."""
 
-    name: str  # "Player" or "Banker"
+    side: str  # "player" or "banker"
     cards: tuple[Card, ...]
     initial_total: int | None
     third_card: Card | None
     final_total: int | None
+
+    @property
+    def name(self) -> str:
+        """ "Player" or "Banker", in the active language."""
+        return _(SIDE_NAMES[self.side])
 
     @property
     def third_card_value(self) -> int | None:
@@ -85,12 +103,20 @@ class Step:
     `decision` is one of: natural, no_natural, draw, stand, undecided, banker, player,
     tie. `tableau_cell` is (Banker total, Player third-card value) when the tableau
     decided (or will decide) the Banker's move.
+
+    `text` is worded when it is read, in the language active then (a resolution is made
+    once and may be shown in any): `words` is the function that words it and its arguments.
     """
 
     gate: str
     decision: str
-    text: str
+    words: tuple = field(repr=False)
     tableau_cell: tuple[int, int | None] | None = None
+
+    @property
+    def text(self) -> str:
+        say, *args = self.words
+        return say(*args)
 
 
 @dataclass(frozen=True)
@@ -111,7 +137,7 @@ class Resolution:
 
     @property
     def needs_text(self) -> str | None:
-        return CARD_NEEDED.get(self.needs)
+        return _(CARD_NEEDED[self.needs]) if self.needs in CARD_NEEDED else None
 
 
 @dataclass(frozen=True)
@@ -127,20 +153,20 @@ class Unplaced:
     def seat_text(self) -> str:
         """ "the Player's third card, if the Player draws"."""
         if self.seats == ("player",):
-            return "the Player's third card, if the Player draws"
+            return _("the Player's third card, if the Player draws")
         if self.seats == ("banker",):
-            return "the Banker's third card, if the Banker draws"
-        return (
+            return _("the Banker's third card, if the Banker draws")
+        return _(
             "the Player's third card if the Player draws, or the Banker's if the Player "
             "stands and the Banker draws"
         )
 
     @property
     def text(self) -> str:
-        return (
-            f"Card {self.index + 1} ({self.card.label}) is {self.seat_text}: an unknown card "
-            "decides that, so it is not placed yet."
-        )
+        return _(
+            "Card {number} ({label}) is {seat}: an unknown card decides that, so it is not "
+            "placed yet."
+        ).format(number=self.index + 1, label=self.card.label, seat=self.seat_text)
 
 
 def _two_card_total(cards: list[Card]) -> int | None:
@@ -155,55 +181,21 @@ def _final_total(cards: list[Card]) -> int | None:
     return total([c.value for c in cards])
 
 
-def _natural_step(p: int | None, b: int | None) -> tuple[bool | None, Step | None]:
-    p_nat = p is not None and is_natural(p)
-    b_nat = b is not None and is_natural(b)
-    if p_nat and b_nat:
-        text = (
-            f"Player has a natural {p} and Banker a natural {b}: "
-            "the hand ends and no third card is dealt."
-        )
-        return True, Step("natural", "natural", text)
-    if p_nat or b_nat:
-        side, t = ("Player", p) if p_nat else ("Banker", b)
-        text = f"{side} has a natural {t}: the hand ends for both sides and no third card is dealt."
-        return True, Step("natural", "natural", text)
+def _natural_step(p: int | None, b: int | None) -> tuple[bool | None, Step]:
+    words = (natural_text, p, b)
+    if (p is not None and is_natural(p)) or (b is not None and is_natural(b)):
+        return True, Step("natural", "natural", words)
     if p is not None and b is not None:
-        text = (
-            f"Player has {p} and Banker has {b}: neither has a natural 8 or 9, "
-            "so the drawing rules apply."
-        )
-        return False, Step("natural", "no_natural", text)
-    unknown = {
-        (True, False): "The Player's two-card total is",
-        (False, True): "The Banker's two-card total is",
-        (True, True): "Both two-card totals are",
-    }[p is None, b is None]
-    text = (
-        f"{unknown} not known, so whether there is a natural is undecided: "
-        "a natural would end the hand before any third card."
-    )
-    return None, Step("natural", "undecided", text)
+        return False, Step("natural", "no_natural", words)
+    return None, Step("natural", "undecided", words)
 
 
 def _stands_either_way(who: str, t: int, fifth: Card | None = None) -> Step:
-    """A total that takes no third card beside a hidden two-card total: a natural would end
-    the hand, and without one this total stands (the Player on 6 or 7; the Banker on 7, or
-    on a total that stands against the fifth card, the Player's third if it is dealt)."""
+    """A total that takes no third card beside a hidden two-card total (see stands_text)."""
+    words = (stands_text, who, t, fifth)
     if who == "Player":
-        rule = f"the Player {two_card_rule(PLAYER_RULE)}"
-    elif not any(banker_draws(t, v) for v in (None, *range(10))):
-        rule = f"Banker {t} stands whether or not the Player draws"
-    else:
-        rule = (
-            f"if the Player stands, Banker {t} stands; if the Player draws, its third card "
-            f"is card 5, {fifth.name_with_value}, and {tableau_row_rule(t)}"
-        )
-    text = (
-        f"{who} has {t}: natural or not, the {who} takes no third card. A natural would "
-        f"end the hand; without one, {rule}. So the {who} stands."
-    )
-    return Step(who.lower(), "stand", text, (t, None) if who == "Banker" else None)
+        return Step("player", "stand", words)
+    return Step("banker", "stand", words, (t, None))
 
 
 def _without_natural(p: int | None, b: int | None, fifth: Card | None):
@@ -236,85 +228,39 @@ def _later_seats(p: int | None, b: int | None, fifth: Card | None) -> tuple[set,
 
 
 def _player_step(p: int) -> Step:
-    if player_draws(p):
-        text = f"Player has {p}: the Player {two_card_rule(PLAYER_RULE)}, so the Player draws."
-        return Step("player", "draw", text)
-    text = f"Player has {p}: the Player {two_card_rule(PLAYER_RULE)}, so the Player stands."
-    return Step("player", "stand", text)
+    return Step("player", "draw" if player_draws(p) else "stand", (player_text, p))
 
 
 def _banker_step(b: int, player_stood: bool, third: Card | None) -> Step:
+    words = (banker_text, b, player_stood, third)
     if player_stood:
-        verb = "draws" if banker_draws(b, None) else "stands"
-        text = (
-            f"The Player stood, so the tableau does not apply: Banker "
-            f"{two_card_rule(BANKER_WHEN_PLAYER_STOOD)}, and Banker {b} {verb}."
-        )
-        return Step("banker", "draw" if verb == "draws" else "stand", text)
-    row = tableau_draws_against(b)
+        return Step("banker", "draw" if banker_draws(b, None) else "stand", words)
     if third is None or not third.known:
-        what = "is not dealt yet" if third is None else "is unknown"
+        row = tableau_draws_against(b)
         if len(row) in (0, 10):
-            text = (
-                f"Banker has {b} and the Player's third card {what}, but it does not "
-                f"matter: {tableau_row_rule(b)}."
-            )
-            return Step("banker", "draw" if row else "stand", text, (b, None))
-        text = (
-            f"Banker has {b} and the Player's third card {what}: "
-            f"{tableau_row_rule(b)}, so the Banker's move is undecided."
-        )
-        return Step("banker", "undecided", text, (b, None))
-    v = third.value
-    draws = banker_draws(b, v)
-    card = third.name_with_value
-    if len(row) in (0, 10):
-        text = f"Banker has {b} and the Player's third card is {card}: {tableau_row_rule(b)}."
-    elif len(row) == 9 and not draws:
-        text = (
-            f"Banker has {b} and the Player's third card is {card}: "
-            f"Banker {b} stands only against {_article(v)} {v}."
-        )
-    else:
-        verb = "draws" if draws else "stands"
-        text = (
-            f"Banker has {b} and the Player's third card is {card}: "
-            f"{tableau_row_rule(b)}, so Banker {verb}."
-        )
-    return Step("banker", "draw" if draws else "stand", text, (b, v))
+            return Step("banker", "draw" if row else "stand", words, (b, None))
+        return Step("banker", "undecided", words, (b, None))
+    draws = banker_draws(b, third.value)
+    return Step("banker", "draw" if draws else "stand", words, (b, third.value))
 
 
 def _result_step(p: int | None, b: int | None) -> Step:
     if p is None or b is None:
-        return Step(
-            "result",
-            "undecided",
-            "Every decision is made, but a card is unknown, "
-            "so the final totals and the winner are not known.",
-        )
-    if p == b:
-        return Step("result", "tie", f"Player {p}, Banker {b}: a tie; Banker and Player bets push.")
-    winner = "Player" if p > b else "Banker"
-    return Step(
-        "result", winner.lower(), f"Player {p}, Banker {b}: {winner} wins with the higher total."
-    )
+        decision = "undecided"
+    else:
+        decision = "tie" if p == b else "player" if p > b else "banker"
+    return Step("result", decision, (result_text, p, b))
 
 
 def _hand(
-    name: str, cards: list[Card], initial: int | None, third: Card | None, done: bool
+    side: str, cards: list[Card], initial: int | None, third: Card | None, done: bool
 ) -> Hand:
     return Hand(
-        name=name,
+        side=side,
         cards=tuple(cards),
         initial_total=initial,
         third_card=third,
         final_total=_final_total(cards) if done and len(cards) >= 2 else None,
-    )
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(
-        n, f"{n}th"
     )
 
 
@@ -346,10 +292,10 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
         for index in range(used, len(cards)):
             seats = later[index - used] if index - used < len(later) else set()
             if not seats:
-                raise HandError(_too_many(cards, index, steps, complete and index == used))
+                raise HandError(too_many(cards, index, steps, complete and index == used, p, b))
             unplaced.append(Unplaced(index, cards[index], tuple(sorted(seats, reverse=True))))
-        player = _hand("Player", player_cards, p, player_third, p_done)
-        banker = _hand("Banker", banker_cards, b, banker_third, b_done)
+        player = _hand("player", player_cards, p, player_third, p_done)
+        banker = _hand("banker", banker_cards, b, banker_third, b_done)
         winner = None
         if complete:
             steps.append(_result_step(player.final_total, banker.final_total))
@@ -393,7 +339,7 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
             steps.append(_stands_either_way("Player", p))
             player_action = "stand"
         fifth = cards[4] if len(cards) > 4 else None
-        if b is not None and not any(bd for _, bd in _without_natural(p, b, fifth)):
+        if b is not None and not any(bd for _pd, bd in _without_natural(p, b, fifth)):
             steps.append(_stands_either_way("Banker", b, fifth))
             banker_action = "stand"
         later = _later_seats(p, b, fifth)
@@ -442,31 +388,3 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
             )
         next_index += 1
     return finish(player_action, banker_decision, None, False, True, True, True, next_index)
-
-
-def _too_many(cards: list[Card], used: int, steps: list[Step], complete: bool) -> str:
-    """Why the card after `used` cannot be part of this hand."""
-    extra = f"card {used + 1} ({cards[used]}) has no place"
-    if not complete:
-        # An unknown card leaves the hand open, but no hand it allows deals this card.
-        return (
-            f"Too many cards: {extra}: whatever the unknown cards are, "
-            f"this hand never deals a {_ordinal(used + 1)} card."
-        )
-    natural = next((s for s in steps if s.gate == "natural"), None)
-    if natural and natural.decision == "natural":
-        reason = natural.text.split(":")[0] + "; no third card is dealt"
-    else:
-        player = next(s for s in steps if s.gate == "player")
-        drawn = used - 4
-        if drawn == 0:
-            reason = "Player and Banker both stand; no third card is dealt"
-        elif drawn == 2:
-            reason = (
-                "Player and Banker have both drawn their third card; a hand has at most six cards"
-            )
-        elif player.decision == "draw":
-            reason = "the Player drew and the Banker stands; only five cards are dealt"
-        else:
-            reason = "the Player stood and the Banker drew; only five cards are dealt"
-    return f"{reason[0].upper()}{reason[1:]} ({extra})."

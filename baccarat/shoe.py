@@ -10,6 +10,7 @@ import random
 
 from baccarat.cards import RANKS, SUITS, Card
 from baccarat.rules import resolve
+from baccarat.translation import _
 
 
 class ShoeEmpty(Exception):
@@ -19,9 +20,11 @@ class ShoeEmpty(Exception):
 class Shoe:
     def __init__(self, decks: int = 8, seed: int | str | None = None):
         if not isinstance(decks, int) or not 1 <= decks <= 8:
-            raise ValueError(f"a shoe has 1 to 8 decks, not {decks!r}")
+            raise ValueError(_("a shoe has 1 to 8 decks, not {decks}").format(decks=repr(decks)))
         self.decks = decks
-        self.cards = [Card(rank, suit) for _ in range(decks) for suit in SUITS for rank in RANKS]
+        self.cards = [
+            Card(rank, suit) for _deck in range(decks) for suit in SUITS for rank in RANKS
+        ]
         random.Random(seed).shuffle(self.cards)
 
     def __len__(self) -> int:
@@ -29,7 +32,7 @@ class Shoe:
 
     def draw(self) -> Card:
         if not self.cards:
-            raise ShoeEmpty("the shoe is empty")
+            raise ShoeEmpty(_("the shoe is empty"))
         return self.cards.pop()
 
     def deal_hand(self) -> list[Card]:
@@ -39,7 +42,7 @@ class Shoe:
             if not self.cards:
                 # Put the partial hand back: nothing is dealt from an exhausted shoe.
                 self.cards.extend(reversed(cards))
-                raise ShoeEmpty("the shoe ran out of cards in the middle of a hand")
+                raise ShoeEmpty(_("the shoe ran out of cards in the middle of a hand"))
             cards.append(self.draw())
         return cards
 

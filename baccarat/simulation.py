@@ -26,6 +26,7 @@ import numpy as np
 
 from baccarat.odds import CARDS_PER_DECK_BY_VALUE, MAX_DECKS, played
 from baccarat.roads import count_derived_marks
+from baccarat.translation import _
 
 CUT_CARD_FROM_END = 16
 CHUNK = 2_000
@@ -36,15 +37,23 @@ LETTERS = "BPT"
 
 def procedure(decks: int) -> str:
     """How the shoes are dealt, in one sentence."""
-    cards = decks * 52
-    return (
-        f"Each shoe of {decks} deck{'s' if decks > 1 else ''} ({cards} cards) is shuffled; "
-        "the first card is turned over and as many cards as it counts are burned (an ace 1, "
-        "a ten or a picture 10); the cut card goes in front of the last "
-        f"{CUT_CARD_FROM_END} cards, and the hand during which it comes out is finished and "
-        "one more is dealt (a cut card that comes out between hands makes the next hand "
-        "the last)."
-    )
+    if decks > 1:
+        text = _(
+            "Each shoe of {decks} decks ({cards} cards) is shuffled; the first card is turned "
+            "over and as many cards as it counts are burned (an ace 1, a ten or a picture 10); "
+            "the cut card goes in front of the last {cut} cards, and the hand during which it "
+            "comes out is finished and one more is dealt (a cut card that comes out between "
+            "hands makes the next hand the last)."
+        )
+    else:
+        text = _(
+            "Each shoe of {decks} deck ({cards} cards) is shuffled; the first card is turned "
+            "over and as many cards as it counts are burned (an ace 1, a ten or a picture 10); "
+            "the cut card goes in front of the last {cut} cards, and the hand during which it "
+            "comes out is finished and one more is dealt (a cut card that comes out between "
+            "hands makes the next hand the last)."
+        )
+    return text.format(decks=decks, cards=decks * 52, cut=CUT_CARD_FROM_END)
 
 
 @cache

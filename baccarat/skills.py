@@ -12,26 +12,28 @@ import random
 from itertools import zip_longest
 
 from baccarat.cards import RANKS, parse_card
-from baccarat.payouts import BETS
-from baccarat.roads import DERIVED_ROADS, ROAD_NAMES
+from baccarat.payouts import BETS, bet_name
+from baccarat.roads import DERIVED_ROADS, ROAD_NAMES, road_name
+from baccarat.translation import _, gettext_noop
 
 # Every skill the banker drill schedules: the 80 tableau cells and the 8 Player-stood cases.
 BANKER_SKILLS = [f"banker:{b}:{v}" for b in range(8) for v in range(10)] + [
     f"banker_stood:{b}" for b in range(8)
 ]
 
-# The kinds of question, in teaching order, as the quiz names them.
+# The kinds of question, in teaching order, as the quiz names them (English, marked for
+# translation: show one with _(title)).
 KIND_TITLES = {
-    "card_value": "Card values",
-    "hand_total": "Hand totals",
-    "natural": "Naturals",
-    "player_rule": "The Player's rule",
-    "banker_rule": "The Banker's rule (the tableau)",
-    "winner": "Who wins",
-    "payout": "Payouts and commission",
-    "big_road": "The Big Road",
-    "derived_mark": "The derived roads",
-    "myth": "Myth or truth",
+    "card_value": gettext_noop("Card values"),
+    "hand_total": gettext_noop("Hand totals"),
+    "natural": gettext_noop("Naturals"),
+    "player_rule": gettext_noop("The Player's rule"),
+    "banker_rule": gettext_noop("The Banker's rule (the tableau)"),
+    "winner": gettext_noop("Who wins"),
+    "payout": gettext_noop("Payouts and commission"),
+    "big_road": gettext_noop("The Big Road"),
+    "derived_mark": gettext_noop("The derived roads"),
+    "myth": gettext_noop("Myth or truth"),
 }
 
 SKILLS_BY_KIND = {
@@ -78,29 +80,40 @@ def skill_kind(skill: str) -> str | None:
     return _KIND_OF_PREFIX.get(skill.partition(":")[0])
 
 
+# Skills named by their kind alone (English, marked for translation).
+_SKILL_NAMES = {
+    "natural": gettext_noop("Spotting a natural"),
+    "winner": gettext_noop("Who wins a complete hand"),
+    "big_road": gettext_noop("Where the next bead goes"),
+    "myth": gettext_noop("Myth or truth"),
+}
+
+
 def skill_name(skill: str) -> str:
-    """A skill in words: "Banker 4, Player's third card 1", "Big Eye Boy, Rule 2"."""
-    kind, _, rest = skill.partition(":")
+    """A skill in words, in the active language: "Banker 4, Player's third card 1", "Big Eye
+    Boy, Rule 2"."""
+    kind, _kind, rest = skill.partition(":")
     parts = rest.split(":")
     if kind == "banker":
-        return f"Banker {parts[0]}, Player's third card {parts[1]}"
-    if kind == "banker_stood":
-        return f"Banker {parts[0]}, Player stood"
-    if kind == "player":
-        return f"Player {rest}, no natural"
-    if kind == "value":
-        return f"The value of {parse_card(rest).name}"
-    if kind == "total":
-        return {"2": "Two-card totals", "3": "Three-card totals"}.get(rest, f"{rest}-card totals")
-    if kind == "payout":
-        return f"Paying {BETS[rest]}" if rest in BETS else skill
-    if kind == "derived" and parts[0] in ROAD_NAMES:
-        return (
-            f"{ROAD_NAMES[parts[0]]}, Rule {parts[1]}" if len(parts) > 1 else ROAD_NAMES[parts[0]]
+        return _("Banker {banker}, Player's third card {value}").format(
+            banker=parts[0], value=parts[1]
         )
-    return {
-        "natural": "Spotting a natural",
-        "winner": "Who wins a complete hand",
-        "big_road": "Where the next bead goes",
-        "myth": "Myth or truth",
-    }.get(kind, skill)
+    if kind == "banker_stood":
+        return _("Banker {banker}, Player stood").format(banker=parts[0])
+    if kind == "player":
+        return _("Player {total}, no natural").format(total=rest)
+    if kind == "value":
+        return _("The value of {card}").format(card=parse_card(rest).name)
+    if kind == "total":
+        if rest == "2":
+            return _("Two-card totals")
+        if rest == "3":
+            return _("Three-card totals")
+        return _("{count}-card totals").format(count=rest)
+    if kind == "payout":
+        return _("Paying {bet}").format(bet=bet_name(rest)) if rest in BETS else skill
+    if kind == "derived" and parts[0] in ROAD_NAMES:
+        if len(parts) == 1:
+            return road_name(parts[0])
+        return _("{road}, Rule {rule}").format(road=road_name(parts[0]), rule=parts[1])
+    return _(_SKILL_NAMES[kind]) if kind in _SKILL_NAMES else skill

@@ -17,25 +17,36 @@ from dataclasses import dataclass
 import numpy as np
 
 from baccarat.simulation import BANKER_WINS, NO_HAND, PLAYER_WINS, TIE_HAND, Columns, Dealt
+from baccarat.translation import gettext_noop
 
 NO_BET = -1
 BANKER_PAYS = 0.95
 BANKROLL = 100  # units a session (a shoe) starts with
 TABLE_LIMIT = 100  # the most one bet may be, in units
 
+# Each system's name and rule, "Name: what it bets", in English and marked for translation
+# (baccarat.lab_text shows them in the active language, cut at the colon).
 SYSTEMS = {
-    "flat_banker": "Flat Banker: one unit on Banker every hand",
-    "flat_player": "Flat Player: one unit on Player every hand",
-    "follow_the_streak": "Follow the streak: one unit on the side that won the last hand "
-    "that was not a tie",
-    "break_after_three": "Bet the break after three: once a side has won three in a row, one "
-    "unit on the other side until the streak breaks",
-    "big_eye_boy_ask": "Bet what Big Eye Boy's ask says: one unit on the side whose next "
-    "Big Eye Boy mark would be red",
-    "martingale": "Martingale: Banker, doubling the stake after each loss and back to one "
-    "unit after a win",
-    "one_three_two_six": "1-3-2-6: Banker, stakes of 1, 3, 2 and 6 units after each win, "
-    "back to one unit after a loss or the fourth win",
+    "flat_banker": gettext_noop("Flat Banker: one unit on Banker every hand"),
+    "flat_player": gettext_noop("Flat Player: one unit on Player every hand"),
+    "follow_the_streak": gettext_noop(
+        "Follow the streak: one unit on the side that won the last hand that was not a tie"
+    ),
+    "break_after_three": gettext_noop(
+        "Bet the break after three: once a side has won three in a row, one unit on the other "
+        "side until the streak breaks"
+    ),
+    "big_eye_boy_ask": gettext_noop(
+        "Bet what Big Eye Boy's ask says: one unit on the side whose next Big Eye Boy mark "
+        "would be red"
+    ),
+    "martingale": gettext_noop(
+        "Martingale: Banker, doubling the stake after each loss and back to one unit after a win"
+    ),
+    "one_three_two_six": gettext_noop(
+        "1-3-2-6: Banker, stakes of 1, 3, 2 and 6 units after each win, back to one unit after "
+        "a loss or the fourth win"
+    ),
 }
 PROGRESSIONS = ("martingale", "one_three_two_six")
 LADDER = np.array([1, 3, 2, 6])

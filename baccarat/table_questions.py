@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from baccarat.odds import TIE_PAYS, effect_of_removal, odds_of_decks, percent, shoe_of_decks
 from baccarat.payouts import money
-from baccarat.questions import MYTH_TRUTH, Question, numbered
+from baccarat.questions import MYTH_TRUTH, Question, myth_or_truth_prompt, numbered, translated
 from baccarat.rules import TABLEAU
 from baccarat.tableau_shape import STRONG, third_card_effects
+from baccarat.translation import _, gettext_noop, pgettext
 
 DECKS = 8
 
@@ -24,18 +25,27 @@ def tie_question(wording: str, pays: int, stake: int) -> Question:
         raise ValueError(f"the Tie pays {pays} {wording} 1 at no table the site teaches")
     back = stake * (pays + 1) if wording == "to" else stake * pays
     options = sorted({stake * (pays - 1), stake * pays, stake * (pays + 1), stake * (pays + 2)})
-    why = (
-        f"{pays} to 1 pays {money(stake * pays)} and the {money(stake)} stake comes back too: "
-        f"{money(back)}."
-        if wording == "to"
-        else f"{pays} for 1 means {pays} back for every 1 staked, the stake included: "
-        f"{money(back)}, the same as {pays - 1} to 1."
+    if wording == "to":
+        prompt = _(
+            "The layout says the Tie pays {pays} to 1. You bet {stake} on Tie and the "
+            "hand ties. How much comes back across the table, stake included?"
+        )
+        why = _("{pays} to 1 pays {won} and the {stake} stake comes back too: {back}.")
+    else:
+        prompt = _(
+            "The layout says the Tie pays {pays} for 1. You bet {stake} on Tie and the "
+            "hand ties. How much comes back across the table, stake included?"
+        )
+        why = _(
+            "{pays} for 1 means {pays} back for every 1 staked, the stake included: "
+            "{back}, the same as {less} to 1."
+        )
+    values = dict(
+        pays=pays, stake=money(stake), won=money(stake * pays), back=money(back), less=pays - 1
     )
     return Question(
-        "tie_for", f"tie:{pays}-{wording}-1",
-        f"The layout says the Tie pays {pays} {wording} 1. You bet {money(stake)} on Tie and the "
-        "hand ties. How much comes back across the table, stake included?",
-        numbered([money(o) for o in options]), money(back), why,
+        "tie_for", f"tie:{pays}-{wording}-1", prompt.format(**values),
+        numbered([money(o) for o in options]), money(back), why.format(**values),
     )  # fmt: skip
 
 
@@ -52,12 +62,15 @@ def decided_question(decks: int = DECKS) -> Question:
     options = [percent(x) for x in sorted({0.5, banker, player, shoe.p("banker")})]
     return Question(
         "decided", "decided",
-        f"Leave out the ties. Of the hands that remain, what share does Banker win ({decks} "
-        "decks)?",
+        _("Leave out the ties. Of the hands that remain, what share does Banker win ({decks} "
+          "decks)?").format(decks=decks),
         numbered(options), percent(banker),
-        f"Banker wins {percent(shoe.p('banker'))} of all hands and Player "
-        f"{percent(shoe.p('player'))}; the rest tie. Of the hands that do not tie, Banker wins "
-        f"{percent(banker)} and Player {percent(player)}: close to 50/50, but not 50/50.",
+        _("Banker wins {banker_all} of all hands and Player {player_all}; the rest tie. Of the "
+          "hands that do not tie, Banker wins {banker} and Player {player}: close to 50/50, "
+          "but not 50/50.").format(
+            banker_all=percent(shoe.p("banker")), player_all=percent(shoe.p("player")),
+            banker=percent(banker), player=percent(player),
+        ),
     )  # fmt: skip
 
 
@@ -71,23 +84,37 @@ def third_card_question(measure: str, values: tuple[int, ...]) -> Question:
     best = max(values, key=share.get)
     if sum(share[v] == share[best] for v in values) > 1:
         raise ValueError(f"third cards {values}: more than one has the largest share")
-    what = f"on {STRONG} to 9" if measure == "lifts" else "with a lower total than before"
-    figures = "; ".join(
-        f"{v}: {percent(share[v], 0)} (the Banker draws against it in {effects[v].rows} of "
-        f"{len(TABLEAU)} rows)"
+    figures = pgettext("between the clauses of a sentence", "; ").join(
+        _("{value}: {share} (the Banker draws against it in {rows} of {total} rows)").format(
+            value=v, share=percent(share[v], 0), rows=effects[v].rows, total=len(TABLEAU)
+        )
         for v in values
     )
+    if measure == "lifts":
+        prompt = _(
+            "The Player had 0 to 5 and draws. Which third card most often leaves it on "
+            "{strong} to 9?"
+        )
+        why = _("Share of drawing Player hands it leaves on {strong} to 9: {figures}.")
+    else:
+        prompt = _(
+            "The Player had 0 to 5 and draws. Which third card most often leaves it "
+            "with a lower total than before?"
+        )
+        why = _(
+            "Share of drawing Player hands it leaves with a lower total than before: {figures}."
+        )
     return Question(
-        "third_card", f"third_card:{measure}",
-        f"The Player had 0 to 5 and draws. Which third card most often leaves it {what}?",
+        "third_card", f"third_card:{measure}", prompt.format(strong=STRONG),
         numbered([str(v) for v in values]), str(best),
-        f"Share of drawing Player hands it leaves {what}: {figures}.",
+        why.format(strong=STRONG, figures=figures),
     )  # fmt: skip
 
 
 def _largest_removal(decks: int = DECKS) -> str:
+    """ "0.060": the most one card moves the Banker's chance, in percentage points."""
     shifts = [abs(row.banker) for row in effect_of_removal(shoe_of_decks(decks))]
-    return f"{percent(max(shifts), 3)[:-1]} percentage points"
+    return percent(max(shifts), 3)[:-1]
 
 
 def fact_question(name: str) -> Question:
@@ -95,75 +122,86 @@ def fact_question(name: str) -> Question:
     edges = shoe.edges
     if name == "dealer-error":
         choices = ["now", "next", "shoe", "never"]
-        labels = ["At once, before the cards are collected", "After the next hand",
-                  "When the shoe ends", "Never: the dealer's call stands"]  # fmt: skip
+        labels = [_("At once, before the cards are collected"), _("After the next hand"),
+                  _("When the shoe ends"), _("Never: the dealer's call stands")]  # fmt: skip
         return Question(
             "table_fact", "fact:dealer-error",
-            "A hand looks wrong to you: you think the Banker drew when it should have stood. "
-            "When do you ask for the supervisor?",
+            _("A hand looks wrong to you: you think the Banker drew when it should have stood. "
+              "When do you ask for the supervisor?"),
             numbered(choices, labels), "now",
-            "At once, while the cards are still on the table in the order they were dealt: "
-            "they are what the supervisor needs to rebuild the hand. Once they are collected "
-            "only surveillance's recording can show it.",
+            _("At once, while the cards are still on the table in the order they were dealt: "
+              "they are what the supervisor needs to rebuild the hand. Once they are collected "
+              "only surveillance's recording can show it."),
         )  # fmt: skip
     if name == "the-player":
         choices = ["hand", "you", "biggest", "bettors"]
-        labels = ["One of the two hands the dealer deals", "You, the person betting",
-                  "The bettor with the biggest bet",
-                  "The bettors' side, against the house"]  # fmt: skip
+        labels = [_("One of the two hands the dealer deals"), _("You, the person betting"),
+                  _("The bettor with the biggest bet"),
+                  _("The bettors' side, against the house")]  # fmt: skip
         return Question(
             "table_fact", "fact:the-player",
-            "Who is “the Player” at a punto banco table?",
+            _("Who is “the Player” at a punto banco table?"),
             numbered(choices, labels), "hand",
-            "Player and Banker are the names of the two hands the dealer deals, nothing more: "
-            "“Player” is not you and “Banker” is not the house. Anyone at the table may bet on "
-            "either hand, and nobody plays them: every card is dealt by fixed rules.",
+            _("Player and Banker are the names of the two hands the dealer deals, nothing more: "
+              "“Player” is not you and “Banker” is not the house. Anyone at the table may bet on "
+              "either hand, and nobody plays them: every card is dealt by fixed rules."),
         )  # fmt: skip
     if name == "budget-gone":
         choices = ["stop", "chase", "roads", "tie"]
-        labels = ["Stop: the budget was the price of the evening",
-                  "Bet more to win it back", "Wait until the roads show a change",
-                  "Switch to the Tie bet, which pays 8 to 1"]  # fmt: skip
+        labels = [_("Stop: the budget was the price of the evening"),
+                  _("Bet more to win it back"), _("Wait until the roads show a change"),
+                  _("Switch to the Tie bet, which pays 8 to 1")]  # fmt: skip
         return Question(
             "table_fact", "fact:budget-gone",
-            "You set a budget before you sat down, and it is gone. What do you do?",
+            _("You set a budget before you sat down, and it is gone. What do you do?"),
             numbered(choices, labels), "stop",
-            "Stop. The budget is set before you play so that this moment needs no decision. "
-            "Betting more only puts more money under the house edge "
-            f"({percent(edges['banker'].per_unit)} of every Banker bet, "
-            f"{percent(edges['tie_8_to_1'].per_unit)} of every Tie bet at 8 to 1), and the "
-            "roads are a record of the past: the shoe cannot see them.",
+            _("Stop. The budget is set before you play so that this moment needs no decision. "
+              "Betting more only puts more money under the house edge ({banker} of every "
+              "Banker bet, {tie} of every Tie bet at 8 to 1), and the roads are a record of "
+              "the past: the shoe cannot see them.").format(
+                banker=percent(edges["banker"].per_unit),
+                tie=percent(edges["tie_8_to_1"].per_unit),
+            ),
         )  # fmt: skip
+    # Myth or truth: (the statement, why it is a myth), English and marked for translation.
     statements = {
         "electronic": (
-            "An electronic punto banco table draws third cards by other rules than a live one.",
-            "The drawing rules, the tableau and the payouts are the table's, whether a random "
-            "number generator or a real shoe deals. From a fresh 8-deck shoe, either way, "
-            f"Banker wins {percent(shoe.p('banker'))} of hands.",
+            gettext_noop("An electronic punto banco table draws third cards by other rules "
+                         "than a live one."),
+            gettext_noop("The drawing rules, the tableau and the payouts are the table's, "
+                         "whether a random number generator or a real shoe deals. From a fresh "
+                         "8-deck shoe, either way, Banker wins {banker} of hands."),
         ),
         "live-shoe": (
-            "In a live shoe the cards already dealt tell you who will win the next hand.",
-            "A live shoe is dealt without replacement, but one card out of an 8-deck shoe "
-            f"moves the Banker's chance by at most {_largest_removal()}: nothing predicts the "
-            "next hand.",
+            gettext_noop("In a live shoe the cards already dealt tell you who will win the "
+                         "next hand."),
+            gettext_noop("A live shoe is dealt without replacement, but one card out of an "
+                         "8-deck shoe moves the Banker's chance by at most {points} percentage "
+                         "points: nothing predicts the next hand."),
         ),
         "paytable": (
-            "Every baccarat table pays the Banker and Tie bets the same way.",
-            "Tables differ. The Tie at 8 to 1 costs "
-            f"{percent(edges['tie_8_to_1'].per_unit)} of every bet, at 9 to 1 "
-            f"{percent(edges['tie_9_to_1'].per_unit)}; the Banker bet costs "
-            f"{percent(edges['banker'].per_unit)} with the commission and "
-            f"{percent(edges['super6_banker'].per_unit)} at a Super 6 table. Read the "
-            "paytable first.",
+            gettext_noop("Every baccarat table pays the Banker and Tie bets the same way."),
+            gettext_noop("Tables differ. The Tie at 8 to 1 costs {tie_8} of every bet, at 9 to "
+                         "1 {tie_9}; the Banker bet costs {banker_edge} with the commission and "
+                         "{super6} at a Super 6 table. Read the paytable first."),
         ),
-    }
+    }  # fmt: skip
     if name not in statements:
         raise ValueError(f"no table fact {name!r}; known: dealer-error, "
                          f"the-player, budget-gone, {', '.join(statements)}")  # fmt: skip
     myth, truth = statements[name]
+    figures = {
+        "banker": percent(shoe.p("banker")),
+        "points": _largest_removal() if name == "live-shoe" else "",
+        "tie_8": percent(edges["tie_8_to_1"].per_unit),
+        "tie_9": percent(edges["tie_9_to_1"].per_unit),
+        "banker_edge": percent(edges["banker"].per_unit),
+        "super6": percent(edges["super6_banker"].per_unit),
+    }
     return Question(
-        "table_fact", f"fact:{name}", f"Myth or truth? “{myth}”", MYTH_TRUTH, "myth", truth
-    )
+        "table_fact", f"fact:{name}", myth_or_truth_prompt(_(myth)), translated(MYTH_TRUTH),
+        "myth", _(truth).format(**figures),
+    )  # fmt: skip
 
 
 ASKS = ("tie-to:<pays>", "tie-for:<pays>", "decided", "lifts:<v>,<v>…", "lowers:<v>,<v>…",
@@ -173,7 +211,7 @@ ASKS = ("tie-to:<pays>", "tie-for:<pays>", "decided", "lifts:<v>,<v>…", "lower
 
 def ask_question(ask: str, stake: int = 10) -> Question:
     """The question a check's ``ask=`` names; a ValueError says it cannot be asked."""
-    kind, _, rest = ask.partition(":")
+    kind, _sep, rest = ask.partition(":")
     if kind in ("tie-to", "tie-for") and rest.isdigit():
         return tie_question(kind[4:], int(rest), stake)
     if kind == "decided" and not rest:

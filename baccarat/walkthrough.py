@@ -13,20 +13,20 @@ from dataclasses import dataclass, replace
 from baccarat.cards import Card, parse_card
 from baccarat.payouts import money, settle
 from baccarat.rules import Hand, HandError, Resolution, Step, resolve
+from baccarat.translation import _, gettext_noop
 
-SEATS = ("Player's first card", "Banker's first card", "Player's second card",
-         "Banker's second card")  # fmt: skip
-
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+# Names marked here are translated where they are shown: _(SEATS[i]), _(title).
+SEATS = (gettext_noop("Player's first card"), gettext_noop("Banker's first card"),
+         gettext_noop("Player's second card"), gettext_noop("Banker's second card"))  # fmt: skip
 
 # The six gates, in the order they are taught.
 GATES = (
-    ("values", "Card values"),
-    ("totals", "Two-card totals"),
-    ("natural", "The natural check"),
-    ("player", "The Player's rule"),
-    ("banker", "The Banker's rule"),
-    ("result", "The result"),
+    ("values", gettext_noop("Card values")),
+    ("totals", gettext_noop("Two-card totals")),
+    ("natural", gettext_noop("The natural check")),
+    ("player", gettext_noop("The Player's rule")),
+    ("banker", gettext_noop("The Banker's rule")),
+    ("result", gettext_noop("The result")),
 )
 
 
@@ -47,41 +47,43 @@ class Gate:
 def seat_of(index: int, resolution: Resolution) -> str:
     """Which seat the card at `index` (0-based, dealing order) went to."""
     if index < 4:
-        return SEATS[index]
+        return _(SEATS[index])
     for card in resolution.unplaced:
         if card.index == index:
-            # An unknown card decides whether it is dealt, and to whom.
-            return f"{ORDINALS[index]} card ({card.seat_text})"
+            # An unknown card decides whether it is dealt, and to whom (the fifth card or
+            # the sixth: the only cards that can wait on one).
+            if index == 4:
+                return _("fifth card ({seat})").format(seat=card.seat_text)
+            return _("sixth card ({seat})").format(seat=card.seat_text)
     if index == 4 and resolution.player.third_card is not None:
-        return "Player's third card"
-    return "Banker's third card"
+        return _("Player's third card")
+    return _("Banker's third card")
 
 
 def value_sentence(card: Card, seat: str) -> str:
     seat = seat[0].upper() + seat[1:]
     if not card.known:
-        return f"{seat}: unknown (?), so its value is not known."
+        return _("{seat}: unknown (?), so its value is not known.").format(seat=seat)
     if card.rank in "TJQK":
-        why = "tens and pictures count 0"
+        text = _("{seat}: {label} counts {value} (tens and pictures count 0).")
     elif card.rank == "A":
-        why = "an ace counts 1"
+        text = _("{seat}: {label} counts {value} (an ace counts 1).")
     else:
-        why = "it counts its pip value"
-    return f"{seat}: {card.label} counts {card.value} ({why})."
+        text = _("{seat}: {label} counts {value} (it counts its pip value).")
+    return text.format(seat=seat, label=card.label, value=card.value)
 
 
 def total_sentence(hand: Hand) -> str:
     working = hand.initial_working
     if working is None:
         if len(hand.cards) < 2:
-            return f"{hand.name}: not dealt yet."
-        return f"{hand.name}: not known, because a card is unknown."
+            return _("{side}: not dealt yet.").format(side=hand.name)
+        return _("{side}: not known, because a card is unknown.").format(side=hand.name)
     if "→" in working:
-        return (
-            f"{hand.name}: {working}. Only the last digit counts, "
-            f"so the total is {hand.initial_total}."
+        return _("{side}: {working}. Only the last digit counts, so the total is {total}.").format(
+            side=hand.name, working=working, total=hand.initial_total
         )
-    return f"{hand.name}: {working}."
+    return _("{side}: {working}.").format(side=hand.name, working=working)
 
 
 def _step(resolution: Resolution, gate: str) -> Step | None:
@@ -97,7 +99,11 @@ def _rule_gate(resolution: Resolution, key: str, number: int, title: str) -> Gat
         if key == "result" and step.decision != "undecided":
             for hand in (resolution.player, resolution.banker):
                 if hand.third_card is not None and hand.final_working:
-                    sentences.append(f"{hand.name}'s three cards: {hand.final_working}.")
+                    sentences.append(
+                        _("{side}'s three cards: {working}.").format(
+                            side=hand.name, working=hand.final_working
+                        )
+                    )
         branch = None
         if key == "banker":
             branch = "tableau" if step.tableau_cell else "player_stood"
@@ -109,13 +115,16 @@ def _missing_gate(resolution: Resolution, key: str, number: int, title: str) -> 
     """A gate the resolution did not reach: why not."""
     natural = _step(resolution, "natural")
     if natural is not None and natural.decision == "natural" and key in ("player", "banker"):
-        who = "Player" if key == "player" else "Banker"
+        if key == "player":
+            why = _("Skipped: the hand ended at the natural check, so the Player does not draw.")
+        else:
+            why = _("Skipped: the hand ended at the natural check, so the Banker does not draw.")
         branch = "natural" if key == "banker" else None
         return Gate(
             key,
             number,
             title,
-            (f"Skipped: the hand ended at the natural check, so the {who} does not draw.",),
+            (why,),
             "skipped",
             branch=branch,
         )
@@ -125,8 +134,10 @@ def _missing_gate(resolution: Resolution, key: str, number: int, title: str) -> 
             number,
             title,
             (
-                "Not decided: it depends on whether there is a natural, "
-                "which an unknown card hides.",
+                _(
+                    "Not decided: it depends on whether there is a natural, "
+                    "which an unknown card hides."
+                ),
             ),
             "undecided",
         )
@@ -135,14 +146,14 @@ def _missing_gate(resolution: Resolution, key: str, number: int, title: str) -> 
             key,
             number,
             title,
-            (f"Waiting for {resolution.needs_text}.",),
+            (_("Waiting for {card}.").format(card=resolution.needs_text),),
             "waiting",
         )
     return Gate(
         key,
         number,
         title,
-        ("Not decided: an unknown card decides what happens before this.",),
+        (_("Not decided: an unknown card decides what happens before this."),),
         "undecided",
     )
 
@@ -155,14 +166,14 @@ def walkthrough(resolution: Resolution) -> list[Gate]:
         Gate(
             "values",
             1,
-            GATES[0][1],
-            values or ("No cards yet: the first card dealt is the Player's.",),
+            _(GATES[0][1]),
+            values or (_("No cards yet: the first card dealt is the Player's."),),
             "done" if len(cards) >= 4 else "waiting",
         ),
         Gate(
             "totals",
             2,
-            GATES[1][1],
+            _(GATES[1][1]),
             (total_sentence(resolution.player), total_sentence(resolution.banker)),
             "done"
             if resolution.player.initial_total is not None
@@ -171,7 +182,7 @@ def walkthrough(resolution: Resolution) -> list[Gate]:
         ),
     ]
     for number, (key, title) in enumerate(GATES[2:], start=3):
-        gate = _rule_gate(resolution, key, number, title)
+        gate = _rule_gate(resolution, key, number, _(title))
         # A card whose seat is undecided is told at the gate that would deal it.
         for card in resolution.unplaced:
             if key == ("player" if "player" in card.seats else "banker"):
@@ -217,7 +228,11 @@ def what_if(cards: list[Card] | list[str], position: int, new_card: Card | str) 
     before = resolve(cards)
     cards = list(before.cards)
     if not 0 <= position < len(cards):
-        raise IndexError(f"there is no card {position + 1}; the hand has {len(cards)}")
+        raise IndexError(
+            _("there is no card {number}; the hand has {count}").format(
+                number=position + 1, count=len(cards)
+            )
+        )
     if isinstance(new_card, str):
         new_card = parse_card(new_card)
     changed = [*cards[:position], new_card, *cards[position + 1 :]]
@@ -255,17 +270,23 @@ def what_if(cards: list[Card] | list[str], position: int, new_card: Card | str) 
 # --- settling at a table ---------------------------------------------------------------
 
 # The table variants the worksheet settles at: (short name, what is different, the Banker
-# bet there).
+# bet there). The words are translated where shown: _(TABLES[table][0]).
 TABLES = {
-    "standard": ("Punto banco (5% commission)", "5% commission on Banker wins", "banker"),
+    "standard": (
+        # xgettext:no-python-format (a percent sign, not a %-placeholder)
+        gettext_noop("Punto banco (5% commission)"),
+        # xgettext:no-python-format (a percent sign, not a %-placeholder)
+        gettext_noop("5% commission on Banker wins"),
+        "banker",
+    ),
     "ez": (
-        "EZ Baccarat",
-        "no commission; a Banker win on a three-card 7 (a Dragon 7) pushes",
+        gettext_noop("EZ Baccarat"),
+        gettext_noop("no commission; a Banker win on a three-card 7 (a Dragon 7) pushes"),
         "ez_banker",
     ),
     "super6": (
-        "Super 6 (no commission)",
-        "no commission; a Banker win on 6 pays half",
+        gettext_noop("Super 6 (no commission)"),
+        gettext_noop("no commission; a Banker win on 6 pays half"),
         "super6_banker",
     ),
 }
@@ -277,20 +298,44 @@ def settlement_sentences(resolution: Resolution, table: str) -> tuple[str, ...]:
     why they cannot be settled yet."""
     if resolution.winner is None:
         if resolution.needs:
-            return (f"Not settled yet: the hand is waiting for {resolution.needs_text}.",)
+            return (
+                _("Not settled yet: the hand is waiting for {card}.").format(
+                    card=resolution.needs_text
+                ),
+            )
         return (
-            "Not settled: an unknown card hides the result, and a table settles only on "
-            "cards it has seen.",
+            _(
+                "Not settled: an unknown card hides the result, and a table settles only on "
+                "cards it has seen."
+            ),
         )
     banker_bet = TABLES[table][2]
     sentences = []
-    for label, bet in (("Banker", banker_bet), ("Player", "player"), ("Tie", "tie")):
+    for side, bet in (("banker", banker_bet), ("player", "player"), ("tie", "tie")):
         s = settle(bet, UNIT_STAKE, resolution)
-        if s.result == "win":
-            outcome = f"wins {money(s.net)}"
-        elif s.result == "push":
-            outcome = f"pushes (the {money(s.stake)} comes back)"
-        else:
-            outcome = f"loses {money(-s.net)}"
-        sentences.append(f"{label} bet of {money(s.stake)}: {outcome}. {s.why}")
+        text = _settled(side, s.result).format(
+            stake=money(s.stake), amount=money(abs(s.net)), why=s.why
+        )
+        sentences.append(text)
     return tuple(sentences)
+
+
+def _settled(side: str, result: str) -> str:
+    """One whole sentence for each bet and outcome."""
+    if side == "banker":
+        if result == "win":
+            return _("Banker bet of {stake}: wins {amount}. {why}")
+        if result == "push":
+            return _("Banker bet of {stake}: pushes (the {stake} comes back). {why}")
+        return _("Banker bet of {stake}: loses {amount}. {why}")
+    if side == "player":
+        if result == "win":
+            return _("Player bet of {stake}: wins {amount}. {why}")
+        if result == "push":
+            return _("Player bet of {stake}: pushes (the {stake} comes back). {why}")
+        return _("Player bet of {stake}: loses {amount}. {why}")
+    if result == "win":
+        return _("Tie bet of {stake}: wins {amount}. {why}")
+    if result == "push":
+        return _("Tie bet of {stake}: pushes (the {stake} comes back). {why}")
+    return _("Tie bet of {stake}: loses {amount}. {why}")

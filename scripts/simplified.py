@@ -10,6 +10,7 @@ it and never edited by hand.
     .venv/bin/python scripts/simplified.py   # locale/zh_Hant -> locale/zh_Hans
 """
 
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -30,11 +31,16 @@ def reviewed_terms() -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda pair: -len(pair[0]))
 
 
+# A road's column is 第 N 行 in Traditional (Hong Kong and Taiwan count a road's columns as
+# 行, its rows as 格); a mainland reader reads 行 as a row, so Simplified says 第 N 列.
+COLUMN = re.compile(r"第(\s*(?:\{[a-z_]+\}|%\([a-z_]+\)s|[0-9０-９一二三四五六七八九十]+)\s*)行")
+
+
 def simplified(text: str, converter, terms) -> str:
     text = converter.convert(text)
     for converted, wanted in terms:
         text = text.replace(converted, wanted)
-    return text
+    return COLUMN.sub(r"第\1列", text)
 
 
 def convert(domain: str, converter, terms) -> None:

@@ -32,3 +32,15 @@ def guards_off_unless_tested(settings, monkeypatch):
     monkeypatch.setattr(anonymous_writes, "num_requests", 1_000_000)
     monkeypatch.setattr(signed_in_writes, "num_requests", 1_000_000)
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A request to a /zh-hant/ page leaves its language active in the thread (Django's
+    LocaleMiddleware activates it); the next test must start in English, as a request
+    without a prefix does."""
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)

@@ -2,10 +2,96 @@
 baccarat.roads scoreboard: the tracker's shoe pages, the lessons' boards and the quiz's
 road questions all draw their roads from scoreboard_context."""
 
-from baccarat.roads import ASK_NOTE, DERIVED_ROADS, OUTCOME_NAMES, ROAD_NAMES
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+
+from baccarat.roads import ASK_NOTE, DERIVED_ROADS
 
 # Empty columns drawn on a short road, so a new shoe still looks like a board.
 MIN_COLUMNS = {"bead_plate": 12, "big_road": 24, "derived": 30}
+
+# The derived roads' names and how their marks look, as the boards show them (the engine's
+# own tables are English; the same words, so one translation).
+DERIVED_NAMES = {
+    "big_eye_boy": (gettext_lazy("Big Eye Boy"), gettext_lazy("hollow circles")),
+    "small_road": (gettext_lazy("Small Road"), gettext_lazy("solid dots")),
+    "cockroach_pig": (gettext_lazy("Cockroach Pig"), gettext_lazy("slashes")),
+}
+# A derived mark's colour in words (its key, "red" or "blue", names its glyph).
+COLOR_WORDS = {
+    "red": pgettext_lazy("a derived road mark's colour", "red"),
+    "blue": pgettext_lazy("a derived road mark's colour", "blue"),
+}
+# Each outcome as a word, where the counts, streaks and statuses name it.
+OUTCOME_WORDS = {
+    "B": pgettext_lazy("the result of a hand", "Banker"),
+    "P": pgettext_lazy("the result of a hand", "Player"),
+    "T": pgettext_lazy("the result of a hand", "Tie"),
+}
+
+
+def bead_letters():
+    """The Bead Plate's letter for each outcome in the active language (B, P, T in English;
+    莊, 閒, 和 in Chinese), as its beads draw them (road_glyphs.html)."""
+    return {
+        "B": pgettext("Bead Plate letter: Banker won", "B"),
+        "P": pgettext("Bead Plate letter: Player won", "P"),
+        "T": pgettext("Bead Plate letter: Tie", "T"),
+    }
+
+
+def big_road_letters():
+    return {
+        "B": pgettext("Big Road letter: Banker won", "B"),
+        "P": pgettext("Big Road letter: Player won", "P"),
+    }
+
+
+def numbers_list(numbers):
+    """ "3, 7, 12" ("3、7、12" in Chinese)."""
+    return pgettext("between the numbers of a list", ", ").join(numbers)
+
+
+def bead_plate_label(board, flags=""):
+    """What a screen reader hears for the Bead Plate: "Bead Plate, 25 hands: P P B T B ...",
+    then the pairs and naturals (`flags`, from flag_words)."""
+    hands = board.stats.hands
+    letters = bead_letters()
+    outcomes = " ".join(letters[hand.outcome] for hand in board.hands)
+    if not board.bead_plate:
+        label = _("Bead Plate, %(count)s hands") % {"count": hands}
+    elif hands == 1:
+        label = _("Bead Plate, %(count)s hand: %(outcomes)s") % {
+            "count": hands,
+            "outcomes": outcomes,
+        }
+    else:
+        label = _("Bead Plate, %(count)s hands: %(outcomes)s") % {
+            "count": hands,
+            "outcomes": outcomes,
+        }
+    return label + flags
+
+
+def big_road_label(board, flags=""):
+    """ "Big Road, 3 columns: PP, B, BBB; 1 tie", then the pairs and naturals (`flags`)."""
+    letters = big_road_letters()
+    count = len(board.columns)
+    columns = pgettext("between the columns of the Big Road", ", ").join(
+        "".join(letters[outcome] for outcome in column) for column in board.columns
+    )
+    if not count:
+        label = _("Big Road, %(count)s columns") % {"count": count}
+    elif count == 1:
+        label = _("Big Road, %(count)s column: %(columns)s") % {"count": count, "columns": columns}
+    else:
+        label = _("Big Road, %(count)s columns: %(columns)s") % {"count": count, "columns": columns}
+    ties = board.stats.tie
+    if ties == 1:
+        ties_words = _("%(count)s tie") % {"count": ties}
+    else:
+        ties_words = _("%(count)s ties") % {"count": ties}
+    return label + pgettext("between the parts of a road's description", "; ") + ties_words + flags
 
 
 def proofs_url(page_url):
@@ -20,13 +106,19 @@ def big_road_beads(board):
 def flag_words(board):
     """The pairs and naturals as a screen reader hears them beside the roads' pictures:
     "; Banker pairs: hands 3, 7; natural: hand 1" ("" when there are none)."""
+    # One whole clause for each flag, one hand or several.
+    clauses = (
+        ("banker_pair", _("Banker pair: hand %(hands)s"), _("Banker pairs: hands %(hands)s")),
+        ("player_pair", _("Player pair: hand %(hands)s"), _("Player pairs: hands %(hands)s")),
+        ("natural", _("natural: hand %(hands)s"), _("naturals: hands %(hands)s")),
+    )
+    separator = pgettext("between the parts of a road's description", "; ")
     words = ""
-    for name, flag in (("Banker pair", "banker_pair"), ("Player pair", "player_pair"),
-                       ("natural", "natural")):  # fmt: skip
+    for flag, one, many in clauses:
         numbers = [str(i + 1) for i, hand in enumerate(board.hands) if getattr(hand, flag)]
         if numbers:
-            many = "s" * (len(numbers) > 1)
-            words += f"; {name}{many}: hand{many} {', '.join(numbers)}"
+            clause = one if len(numbers) == 1 else many
+            words += separator + clause % {"hands": numbers_list(numbers)}
     return words
 
 
@@ -48,6 +140,8 @@ def proof_context(board, road, index):
     ]
     return {
         "road": derived,
+        "road_name": DERIVED_NAMES[road][0],
+        "color_word": COLOR_WORDS[mark.color],
         "mark": mark,
         "number": index + 1,
         "column": cell.column + 1,
@@ -96,6 +190,14 @@ def scoreboard_context(board, marks_url):
         for cell in board.big_road
         if cell.depth == 0 and cell.outcome
     ]
+    # Each derived mark's label, a whole sentence for each colour: "red =, column 3; for Big
+    # Road column 5 row 2".
+    mark_labels = {
+        "red": _("red =, column %(column)s; for Big Road column %(bead_column)s row %(bead_row)s"),
+        "blue": _(
+            "blue ≠, column %(column)s; for Big Road column %(bead_column)s row %(bead_row)s"
+        ),
+    }
     derived = []
     for key, road in board.derived.items():
         cells = []
@@ -107,15 +209,16 @@ def scoreboard_context(board, marks_url):
                     "col": cell.col,
                     "row": cell.row,
                     "color": mark.color,
-                    "symbol": mark.symbol,
-                    "column": cell.column + 1,
-                    "bead_column": mark.column,
-                    "bead_row": mark.row,
+                    "label": mark_labels[mark.color]
+                    % {"column": cell.column + 1, "bead_column": mark.column, "bead_row": mark.row},
                 }
             )
+        name, glyph = DERIVED_NAMES[key]
         derived.append(
             {
                 "key": key,
+                "name": name,
+                "glyph": glyph,
                 # As on the Big Road: each column's number over its first mark.
                 "column_numbers": [
                     {"col": cell.col, "number": cell.column + 1}
@@ -130,12 +233,12 @@ def scoreboard_context(board, marks_url):
             }
         )
     counts = [
-        ("Banker", "banker", "banker", stats.banker),
-        ("Player", "player", "player", stats.player),
-        ("Tie", "tie", "tie", stats.tie),
-        ("Banker pairs", "banker-pairs", "banker", stats.banker_pairs),
-        ("Player pairs", "player-pairs", "player", stats.player_pairs),
-        ("Naturals", "naturals", "", stats.naturals),
+        (OUTCOME_WORDS["B"], "banker", "banker", stats.banker),
+        (OUTCOME_WORDS["P"], "player", "player", stats.player),
+        (OUTCOME_WORDS["T"], "tie", "tie", stats.tie),
+        (_("Banker pairs"), "banker-pairs", "banker", stats.banker_pairs),
+        (_("Player pairs"), "player-pairs", "player", stats.player_pairs),
+        (_("Naturals"), "naturals", "", stats.naturals),
     ]
     streak = stats.current_streak
     return {
@@ -148,7 +251,6 @@ def scoreboard_context(board, marks_url):
         "big_road_pairs": big_road_pairs,
         "flag_words": flag_words(board),
         "ties": ties,
-        "outcomes": " ".join(hand.outcome for hand in board.hands),
         "big_road": big_road,
         "column_numbers": column_numbers,
         "derived": derived,
@@ -162,13 +264,18 @@ def scoreboard_context(board, marks_url):
             }
             for label, key, css, count in counts
         ],
-        "current_streak": (OUTCOME_NAMES[streak[0]], streak[1]) if streak else None,
-        "ask_note": ASK_NOTE,
+        "current_streak": (OUTCOME_WORDS[streak[0]], streak[1]) if streak else None,
+        "ask_note": _(ASK_NOTE),
         "ask": [
             {
                 "key": key,
-                "name": ROAD_NAMES[key],
-                "marks": (board.ask["banker"][key], board.ask["player"][key]),
+                "name": DERIVED_NAMES[key][0],
+                "marks": tuple(
+                    {"color": mark.color, "symbol": mark.symbol, "word": COLOR_WORDS[mark.color]}
+                    if mark
+                    else None
+                    for mark in (board.ask["banker"][key], board.ask["player"][key])
+                ),
             }
             for key in DERIVED_ROADS
         ],

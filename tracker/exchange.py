@@ -1,6 +1,7 @@
 """The shoe file formats, and reading a shoe from CSV, JSON or a plain string of outcomes.
 
-Reading is pure (no Django): `read_shoe(text)` returns a `ShoeImport` holding either the
+Reading is pure (no Django; its messages are translated through baccarat.translation, as
+the engine's are): `read_shoe(text)` returns a `ShoeImport` holding either the
 hands or every problem found, each with its line and character (or the hand's index in
 JSON). Writing the same formats is tracker/export.py; saving a clean read as a shoe is
 tracker/importing.py.
@@ -24,8 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from baccarat.cards import CardError, parse_card
-from baccarat.roads import OUTCOME_NAMES, OUTCOMES, OutcomeError
+from baccarat.roads import OUTCOME_NAMES, OUTCOMES
 from baccarat.rules import HandError, resolve
+from baccarat.translation import _, pgettext
 from guards.inputs import InputError, read_json, shown, text_problem
 
 CSV_COLUMNS = ("seq", "outcome", "player_pair", "banker_pair", "natural", "cards")
@@ -66,15 +68,25 @@ class Problem:
     where: str | None = None
 
     def __str__(self) -> str:
-        place = []
-        if self.line is not None:
-            place.append(f"line {self.line}")
-        if self.character is not None:
-            place.append(f"character {self.character}")
-        prefix = ", ".join(place)
+        if self.line is not None and self.character is not None:
+            prefix = _("line {line}, character {character}").format(
+                line=self.line, character=self.character
+            )
+        elif self.line is not None:
+            prefix = _("line {line}").format(line=self.line)
+        elif self.character is not None:
+            prefix = _("character {character}").format(character=self.character)
+        else:
+            prefix = ""
         if self.where:
-            prefix = f"{prefix} ({self.where})" if prefix else self.where
-        return f"{prefix}: {self.message}" if prefix else self.message
+            prefix = (
+                _("{place} ({where})").format(place=prefix, where=self.where)
+                if prefix
+                else self.where
+            )
+        if not prefix:
+            return self.message
+        return _("{place}: {problem}").format(place=prefix, problem=self.message)
 
 
 @dataclass
@@ -100,7 +112,9 @@ class ShoeImport:
         """Each problem as one sentence, ready to show."""
         lines = [str(p) for p in self.problems]
         if self.more_problems:
-            lines.append(f"… and {self.more_problems:,} more problems not listed.")
+            lines.append(
+                _("… and {count} more problems not listed.").format(count=f"{self.more_problems:,}")
+            )
         return lines
 
     def add(self, problem: Problem) -> None:
@@ -119,6 +133,11 @@ class ShoeImportError(ValueError):
 
 
 # --- single values, shared with the API ------------------------------------------------
+
+
+def outcome_word(outcome: str) -> str:
+    """ "Banker", "Player" or "Tie" in the active language."""
+    return pgettext("the result of a hand", OUTCOME_NAMES[outcome])
 
 
 def read_outcome(value: Any) -> str | None:
@@ -160,7 +179,10 @@ def read_cards(tokens: Iterable[Any], outcome: str | None) -> tuple[tuple[str, .
     if problems:
         return (), problems
     if len(cards) > MAX_CARDS:
-        return (), [f"cards: {len(cards)} cards; a hand has at most {MAX_CARDS}"]
+        return (), [
+            "cards: "
+            + _("{count} cards; a hand has at most {most}").format(count=len(cards), most=MAX_CARDS)
+        ]
     if cards:
         try:
             resolution = resolve(cards)
@@ -169,8 +191,10 @@ def read_cards(tokens: Iterable[Any], outcome: str | None) -> tuple[tuple[str, .
         winner = resolution.winner and resolution.winner[0].upper()
         if outcome and winner and winner != outcome:
             return (), [
-                f"cards: these cards make {OUTCOME_NAMES[winner]} the winner, but the "
-                f"outcome says {OUTCOME_NAMES[outcome]}"
+                "cards: "
+                + _("these cards make {winner} the winner, but the outcome says {outcome}").format(
+                    winner=outcome_word(winner), outcome=outcome_word(outcome)
+                )
             ]
     return tuple(str(card) for card in cards), []
 
@@ -214,7 +238,9 @@ def read_shoe(
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             parsed = ShoeImport(format or "plain")
-            parsed.add(Problem(f"the file is not UTF-8 text (byte {error.start + 1})"))
+            parsed.add(
+                Problem(_("the file is not UTF-8 text (byte {byte})").format(byte=error.start + 1))
+            )
             return parsed
     else:
         size = len(text.encode("utf-8", errors="replace"))
@@ -224,17 +250,25 @@ def read_shoe(
     if size > MAX_BYTES:
         parsed.add(
             Problem(
-                f"the file is {size:,} bytes; the limit is 1 MB ({MAX_BYTES:,} bytes, "
-                f"and a shoe has at most {MAX_HANDS:,} hands)"
+                _(
+                    "the file is {size} bytes; the limit is 1 MB ({limit} bytes, and a shoe "
+                    "has at most {hands} hands)"
+                ).format(size=f"{size:,}", limit=f"{MAX_BYTES:,}", hands=f"{MAX_HANDS:,}")
             )
         )
         return parsed
     {"csv": _read_csv, "json": _read_json, "plain": _read_plain}[kind](text, parsed)
     counted = max(parsed.counted, len(parsed.hands))
     if parsed.ok and not counted:
-        parsed.add(Problem("there are no hands to import"))
+        parsed.add(Problem(_("there are no hands to import")))
     if counted > MAX_HANDS:
-        parsed.add(Problem(f"{counted:,} hands; a shoe can hold at most {MAX_HANDS:,}"))
+        parsed.add(
+            Problem(
+                _("{count} hands; a shoe can hold at most {most}").format(
+                    count=f"{counted:,}", most=f"{MAX_HANDS:,}"
+                )
+            )
+        )
     if not parsed.ok:
         parsed.hands = []
     return parsed
@@ -251,10 +285,12 @@ def _read_plain(text: str, parsed: ShoeImport) -> None:
                 if parsed.counted <= MAX_HANDS:  # past the limit, only counted
                     parsed.hands.append(ShoeHand(letter))
             else:
-                # The engine's own wording: "line 2, character 5: 'X' is not an outcome..."
-                error = OutcomeError(position, character, number)
-                message = str(error).split(": ", 1)[1]
-                parsed.add(Problem(message, line=error.line, character=error.position))
+                # As the engine says it (OutcomeError), the place given by the Problem:
+                # "line 2, character 5: 'X' is not an outcome; use B, P or T".
+                message = _("{character} is not an outcome; use B, P or T").format(
+                    character=repr(character)
+                )
+                parsed.add(Problem(message, line=number, character=position))
 
 
 def _read_csv(text: str, parsed: ShoeImport) -> None:
@@ -282,8 +318,9 @@ def _read_csv(text: str, parsed: ShoeImport) -> None:
             if len(row) != len(header):
                 parsed.add(
                     Problem(
-                        f"{len(row)} columns, but the header has {len(header)} "
-                        f"({','.join(header)})",
+                        _("{count} columns, but the header has {header_count} ({header})").format(
+                            count=len(row), header_count=len(header), header=",".join(header)
+                        ),
                         line=number,
                     )
                 )
@@ -293,9 +330,9 @@ def _read_csv(text: str, parsed: ShoeImport) -> None:
             if hand is not None:
                 parsed.hands.append(hand)
     except csv.Error as error:
-        parsed.add(Problem(f"not valid CSV: {error}", line=reader.line_num))
+        parsed.add(Problem(_("not valid CSV: {error}").format(error=error), line=reader.line_num))
     if header is None:
-        parsed.add(Problem("the file is empty; the first line must be the header"))
+        parsed.add(Problem(_("the file is empty; the first line must be the header")))
 
 
 def _is_seq(text: str) -> bool:
@@ -310,19 +347,25 @@ def _check_header(header: list[str], number: int, parsed: ShoeImport) -> bool:
         if name not in CSV_COLUMNS:
             parsed.add(
                 Problem(
-                    f"column {position}, {name!r}, is not a column of a shoe; "
-                    f"the header is {','.join(CSV_COLUMNS)}",
+                    _(
+                        "column {position}, {name}, is not a column of a shoe; the header is "
+                        "{header}"
+                    ).format(position=position, name=repr(name), header=",".join(CSV_COLUMNS)),
                     line=number,
                 )
             )
             good = False
         elif header.index(name) != position - 1:
-            parsed.add(Problem(f"column {name!r} appears twice", line=number))
+            parsed.add(
+                Problem(_("column {name} appears twice").format(name=repr(name)), line=number)
+            )
             good = False
     if "outcome" not in header:
         parsed.add(
             Problem(
-                f"the header has no outcome column; it should be {','.join(CSV_COLUMNS)}",
+                _("the header has no outcome column; it should be {header}").format(
+                    header=",".join(CSV_COLUMNS)
+                ),
                 line=number,
             )
         )
@@ -336,21 +379,31 @@ def _csv_hand(
     before = len(parsed.problems) + parsed.more_problems
     if cells.get("seq", "") not in ("", str(expected_seq)):
         if _is_seq(cells["seq"]):
-            message = f"seq {int(cells['seq'])} is out of order; expected {expected_seq}"
+            message = _("seq {seq} is out of order; expected {expected}").format(
+                seq=int(cells["seq"]), expected=expected_seq
+            )
         else:
-            message = f"seq {shown(cells['seq'])} is not a whole number; expected {expected_seq}"
+            message = _("seq {seq} is not a whole number; expected {expected}").format(
+                seq=shown(cells["seq"]), expected=expected_seq
+            )
         parsed.add(Problem(message, line=number))
     outcome = read_outcome(cells["outcome"])
     if outcome is None:
-        parsed.add(Problem(f"outcome {cells['outcome']!r} is not B, P or T", line=number))
+        parsed.add(
+            Problem(
+                _("outcome {value} is not B, P or T").format(value=repr(cells["outcome"])),
+                line=number,
+            )
+        )
     flags = {}
     for flag in FLAGS:
         value = read_flag(cells.get(flag, ""))
         if value is None:
             parsed.add(
                 Problem(
-                    f"{flag} {cells[flag]!r} is not a yes/no value; write 1 or 0 "
-                    "(true/false also works)",
+                    _(
+                        "{flag} {value} is not a yes/no value; write 1 or 0 (true/false also works)"
+                    ).format(flag=flag, value=repr(cells[flag])),
                     line=number,
                 )
             )
@@ -371,7 +424,11 @@ def _read_json(text: str, parsed: ShoeImport) -> None:
         document = read_json(text)
     except json.JSONDecodeError as error:
         parsed.add(
-            Problem(f"not valid JSON: {error.msg}", line=error.lineno, character=error.colno)
+            Problem(
+                _("not valid JSON: {error}").format(error=error.msg),
+                line=error.lineno,
+                character=error.colno,
+            )
         )
         return
     except InputError as error:
@@ -384,13 +441,18 @@ def _read_json(text: str, parsed: ShoeImport) -> None:
         if "hands" not in document and "history" in document:
             document["hands"] = document["history"]
         if "hands" not in document:
-            parsed.add(Problem("no 'hands' list", where="hands"))
+            parsed.add(Problem(_("no 'hands' list"), where="hands"))
             return
         hands = document["hands"]
         name = document.get("name")
         if name is not None:
             if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-                parsed.add(Problem(f"must be text of 1 to {MAX_NAME} characters", where="name"))
+                parsed.add(
+                    Problem(
+                        _("must be text of 1 to {most} characters").format(most=MAX_NAME),
+                        where="name",
+                    )
+                )
             elif problem := text_problem(name.strip()):
                 parsed.add(Problem(problem, where="name"))
             else:
@@ -398,16 +460,16 @@ def _read_json(text: str, parsed: ShoeImport) -> None:
         decks = document.get("decks")
         if decks is not None:
             if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 8:
-                parsed.add(Problem(f"{decks!r} is not a whole number from 1 to 8", where="decks"))
+                parsed.add(Problem(not_decks(decks), where="decks"))
             else:
                 parsed.decks = decks
     elif isinstance(document, list):
         hands = document
     else:
-        parsed.add(Problem("expected an object with a 'hands' list, or a list of hands"))
+        parsed.add(Problem(_("expected an object with a 'hands' list, or a list of hands")))
         return
     if not isinstance(hands, list):
-        parsed.add(Problem("must be a list of hands", where="hands"))
+        parsed.add(Problem(_("must be a list of hands"), where="hands"))
         return
     if len(hands) > MAX_HANDS:
         parsed.counted = len(hands)  # read_shoe says how many is too many
@@ -423,13 +485,17 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
     if isinstance(entry, str):
         outcome = read_outcome(entry)
         if outcome is None:
-            parsed.add(Problem(f"{entry!r} is not B, P or T", where=where))
+            parsed.add(
+                Problem(_("{value} is not B, P or T").format(value=repr(entry)), where=where)
+            )
         return ShoeHand(outcome) if outcome else None
     if not isinstance(entry, dict):
         parsed.add(
             Problem(
-                f"{type(entry).__name__} is not a hand; expected an object like "
-                '{"outcome": "B"} or a letter "B", "P" or "T"',
+                _(
+                    "{type} is not a hand; expected an object like {example} or a letter "
+                    '"B", "P" or "T"'
+                ).format(type=type(entry).__name__, example='{"outcome": "B"}'),
                 where=where,
             )
         )
@@ -438,25 +504,42 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
     for key in sorted(set(entry) - set(CSV_COLUMNS)):
         name = key if key.isprintable() and len(key) <= 24 else shown(key)
         parsed.add(
-            Problem(f"unknown key; a hand has {', '.join(CSV_COLUMNS)}", where=f"{where}.{name}")
+            Problem(
+                _("unknown key; a hand has {keys}").format(keys=", ".join(CSV_COLUMNS)),
+                where=f"{where}.{name}",
+            )
         )
     seq = entry.get("seq")
     if seq is not None and type(seq) is not int:  # not True, not 1.0, not "1"
         parsed.add(
             Problem(
-                f"{shown(json.dumps(seq))} is not a whole number; expected {index + 1}",
+                _("{value} is not a whole number; expected {expected}").format(
+                    value=shown(json.dumps(seq)), expected=index + 1
+                ),
                 where=f"{where}.seq",
             )
         )
     elif seq is not None and seq != index + 1:
-        parsed.add(Problem(f"{seq!r} is out of order; expected {index + 1}", where=f"{where}.seq"))
+        parsed.add(
+            Problem(
+                _("{seq} is out of order; expected {expected}").format(
+                    seq=repr(seq), expected=index + 1
+                ),
+                where=f"{where}.seq",
+            )
+        )
     if "outcome" not in entry:
-        parsed.add(Problem("missing; give B, P or T", where=f"{where}.outcome"))
+        parsed.add(Problem(_("missing; give B, P or T"), where=f"{where}.outcome"))
         outcome = None
     else:
         outcome = read_outcome(entry["outcome"])
         if outcome is None:
-            parsed.add(Problem(f"{entry['outcome']!r} is not B, P or T", where=f"{where}.outcome"))
+            parsed.add(
+                Problem(
+                    _("{value} is not B, P or T").format(value=repr(entry["outcome"])),
+                    where=f"{where}.outcome",
+                )
+            )
     flags = {}
     for flag in FLAGS:
         value = entry.get(flag)
@@ -465,14 +548,19 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
         elif isinstance(value, bool) or (type(value) is int and value in (0, 1)):  # not 1.0
             flags[flag] = bool(value)
         else:
-            parsed.add(Problem(f"{value!r} is not true or false", where=f"{where}.{flag}"))
+            parsed.add(
+                Problem(
+                    _("{value} is not true or false").format(value=repr(value)),
+                    where=f"{where}.{flag}",
+                )
+            )
     cards = None
     raw = entry.get("cards")
     if raw is not None:
         if isinstance(raw, str):
             raw = raw.split()
         if not isinstance(raw, list):
-            parsed.add(Problem("must be a list of card tokens or null", where=f"{where}.cards"))
+            parsed.add(Problem(_("must be a list of card tokens or null"), where=f"{where}.cards"))
         else:
             cards, problems = read_cards(raw, outcome)
             for problem in problems:
@@ -482,6 +570,11 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
     if len(parsed.problems) + parsed.more_problems > before:
         return None
     return ShoeHand(outcome, cards=cards, **flags)
+
+
+def not_decks(decks: Any) -> str:
+    """ "9 is not a whole number from 1 to 8" (a deck count refused)."""
+    return _("{value} is not a whole number from 1 to 8").format(value=repr(decks))
 
 
 def default_name(parsed: ShoeImport, filename: str | None = None) -> str:
@@ -495,4 +588,4 @@ def default_name(parsed: ShoeImport, filename: str | None = None) -> str:
         stem = " ".join("".join(" " if text_problem(ch) else ch for ch in stem).split())
         if stem:
             return stem[:MAX_NAME].strip()
-    return "Imported shoe"
+    return _("Imported shoe")

@@ -6,7 +6,15 @@ from __future__ import annotations
 from django.db import transaction
 
 from guards.inputs import text_problem
-from tracker.exchange import MAX_NAME, Problem, ShoeImport, ShoeImportError, default_name, read_shoe
+from tracker.exchange import (
+    MAX_NAME,
+    Problem,
+    ShoeImport,
+    ShoeImportError,
+    default_name,
+    not_decks,
+    read_shoe,
+)
 from tracker.models import Hand, Shoe
 from tracker.visitors import visitor_id
 
@@ -45,7 +53,7 @@ def import_shoe(
     user, else this browser session). Returns (shoe or None, the ShoeImport)."""
     parsed = read_shoe(text, filename=filename, format=format)
     if decks is not None and not (isinstance(decks, int) and 1 <= decks <= 8):
-        parsed.add(Problem(f"{decks!r} is not a whole number from 1 to 8", where="decks"))
+        parsed.add(Problem(not_decks(decks), where="decks"))
         parsed.hands = []
     name = (name or "").strip()[:MAX_NAME]
     if problem := text_problem(name):

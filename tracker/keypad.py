@@ -9,6 +9,7 @@ and a reload or another tab never finds half a hand.
 """
 
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from baccarat.cards import RANKS
@@ -37,7 +38,10 @@ def hand_after(post):
     wrong with it."""
     so_far = post.get("cards", "")
     if len(so_far) > MAX_FIELD:
-        raise DealingError(f"The cards so far are more than a hand ({len(so_far)} characters).")
+        raise DealingError(
+            _("The cards so far are more than a hand (%(count)s characters).")
+            % {"count": len(so_far)}
+        )
     hand = dealt(so_far.split())
     if "clear" in post:
         return dealt([])
@@ -45,7 +49,7 @@ def hand_after(post):
         return dealt(hand.tokens[:-1])
     card = post.get("card", "")
     if card not in RANKS:
-        raise DealingError("Choose a card's rank: A, 2 to 9, 10, J, Q or K.")
+        raise DealingError(_("Choose a card's rank: A, 2 to 9, 10, J, Q or K."))
     return deal_card(hand, card)
 
 
@@ -60,7 +64,9 @@ def deal(request, shoe_id):
     try:
         hand = hand_after(request.POST)
     except DealingError as error:
-        return refuse_hand(request, shoe, f"{error} Nothing was recorded.")
+        return refuse_hand(
+            request, shoe, _("%(problem)s Nothing was recorded.") % {"problem": error}
+        )
     if not hand.complete:
         if request.htmx:
             context = {"keypad": keypad_context(hand), "shoe": shoe}
@@ -75,7 +81,9 @@ def deal(request, shoe_id):
         # the last card sent again after an answer that never came records the hand once.
         key = page_key(request)
     except KeyProblem as problem:
-        return refuse_hand(request, shoe, f"{problem}. Nothing was recorded.")
+        return refuse_hand(
+            request, shoe, _("%(problem)s. Nothing was recorded.") % {"problem": problem}
+        )
     try:
         recorded = Shoe.objects.record(
             shoe_id,
@@ -88,12 +96,14 @@ def deal(request, shoe_id):
             owner=owner_of(request),
         )
     except ShoeFull as full:
-        return refuse_hand(request, shoe, f"Nothing was recorded: {full}.")
+        return refuse_hand(
+            request, shoe, _("Nothing was recorded: %(problem)s.") % {"problem": full}
+        )
     except KeyConflict as conflict:
         # The hand so far stays on the keypad (less the card just keyed), under a new key.
         so_far = keypad_context(dealt(request.POST.get("cards", "").split()))
         return refuse_reused_key(request, shoe, conflict, keypad=so_far)
-    status = f"Hand {recorded.seq}: {hand.summary}."
+    status = _("Hand %(number)s: %(summary)s.") % {"number": recorded.seq, "summary": hand.summary}
     response = keypad_board_response(request, recorded.shoe, status, empty_keypad())
     return mark_replayed(response, recorded)
 
@@ -117,18 +127,23 @@ def take_back(request, shoe):
         return refuse_hand(
             request,
             shoe,
-            "No card to take back: the keypad is empty, and the last hand was not entered "
-            "by its cards (Undo removes it).",
+            _(
+                "No card to take back: the keypad is empty, and the last hand was not entered "
+                "by its cards (Undo removes it)."
+            ),
         )
     refused = write_refused(request)
     if refused is not None:
         return refused
     hand = shoe.undo(only=last)
     if hand is None:  # another tab changed the shoe meanwhile
-        return refuse_hand(request, shoe, "The shoe changed meanwhile; nothing was taken back.")
+        return refuse_hand(request, shoe, _("The shoe changed meanwhile; nothing was taken back."))
     cards = hand.cards[:-1]
     keypad = keypad_context(dealt(cards))
-    status = f"Hand {hand.seq} taken back: enter its last card again ({hand.cards[-1]} removed)."
+    status = _("Hand %(number)s taken back: enter its last card again (%(card)s removed).") % {
+        "number": hand.seq,
+        "card": hand.cards[-1],
+    }
     if not request.htmx:
         context = shoe_page_context(request, shoe, keypad=keypad, keypad_open=True, status=status)
         return render(request, "tracker/shoe.html", context)

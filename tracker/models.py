@@ -11,6 +11,7 @@ from django.core.validators import (
 )
 from django.db import IntegrityError, connection, connections, models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from baccarat.roads import Result
 from guards.inputs import text_problem
@@ -28,7 +29,9 @@ def validate_plain_text(value):
     check a shoe's name with these validators (Shoe.check_name)."""
     problem = text_problem(value)
     if problem:
-        raise ValidationError(f"The name cannot be used: {problem}.", code="plain_text")
+        raise ValidationError(
+            _("The name cannot be used: %(problem)s.") % {"problem": problem}, code="plain_text"
+        )
 
 
 def new_share_token():
@@ -110,7 +113,8 @@ class ShoeManager(models.Manager.from_queryset(ShoeQuerySet)):
                                 return seen
                         if last >= MAX_HANDS:
                             raise ShoeFull(
-                                f"this shoe already holds {MAX_HANDS:,} hands, the limit"
+                                _("this shoe already holds %(count)s hands, the limit")
+                                % {"count": f"{MAX_HANDS:,}"}
                             )
                         hand.seq = last + 1
                         self._insert(cursor, hand)

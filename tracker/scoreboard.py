@@ -8,6 +8,8 @@ from urllib.parse import urlencode
 from django import forms
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from baccarat.cards import CardError, parse_card
 from baccarat.dealing import KEYS, dealt
@@ -43,6 +45,7 @@ class RenameForm(forms.ModelForm):
     class Meta:
         model = Shoe
         fields = ["name"]
+        labels = {"name": gettext_lazy("New name")}
 
 
 # Stored cards are a few dozen normalised tokens ("Qh", "T", "?"), read again on every
@@ -76,32 +79,46 @@ def next_hand_context(shoe, recorded, hands):
         try:
             dealt.extend(stored_card(token) for token in tokens)
         except CardError as error:
-            context["problem"] = f"Hand {seq}'s cards cannot be read ({error})"
+            context["problem"] = _("Hand %(number)s's cards cannot be read (%(problem)s)") % {
+                "number": seq,
+                "problem": error,
+            }
             return context
     try:
         left = shoe_after(shoe.decks, dealt)
     except ShoeError as error:
         # "dealt: 33 cards of rank 7, but 8 decks hold only 32"
-        detail = str(error).split(": ", 1)[1]
-        context["problem"] = (
-            f"The cards recorded cannot all come from this shoe: {detail}. Check the "
+        detail = str(error).split(": ", 1)[-1]
+        context["problem"] = _(
+            "The cards recorded cannot all come from this shoe: %(problem)s. Check the "
             "cards of the hands recorded."
-        )
+        ) % {"problem": detail}
         return context
     if left.cards < MIN_CARDS:
-        context["problem"] = (
-            f"Only {left.cards} card{'s are' if left.cards != 1 else ' is'} left after the "
-            f"cards recorded; a hand needs at least {MIN_CARDS}."
-        )
+        if left.cards == 1:
+            problem = _(
+                "Only %(count)s card is left after the cards recorded; a hand needs at least "
+                "%(least)s."
+            )
+        else:
+            problem = _(
+                "Only %(count)s cards are left after the cards recorded; a hand needs at least "
+                "%(least)s."
+            )
+        context["problem"] = problem % {"count": left.cards, "least": MIN_CARDS}
         return context
     full, now = odds_of_decks(shoe.decks), odds_of_cards_left(tuple(sorted(left.ranks.items())))
     rows = [
         (label, full.p(key), now.p(key))
-        for key, label in (("banker", "Banker wins"), ("player", "Player wins"), ("tie", "Tie"))
+        for key, label in (
+            ("banker", _("Banker wins")),
+            ("player", _("Player wins")),
+            ("tie", _("Tie")),
+        )
     ]
     rows += [
         (label, float(full.edges[key].per_unit), float(now.edges[key].per_unit))
-        for key, label in (("banker", "Banker edge (5%)"), ("player", "Player edge"))
+        for key, label in (("banker", _("Banker edge (5%)")), ("player", _("Player edge")))
     ]
     largest = max(abs(before - after) for _label, before, after in rows[:3])
     context.update(
@@ -109,11 +126,39 @@ def next_hand_context(shoe, recorded, hands):
         known=left.known,
         unknown=left.unknown,
         hands_without_cards=hands - len(recorded),
+        not_taken_out=not_taken_out(left.unknown, hands - len(recorded)),
         cards_left=left.cards,
         largest=f"{largest * 100:.4f}",
         calculator_url=f"{reverse('odds:calculator')}?{urlencode({'shoe': 'ranks', **left.ranks})}",
     )
     return context
+
+
+def not_taken_out(unknown, hands_without_cards):
+    """ "Not taken out: 3 unknown cards (?) and the cards of 2 hands recorded without
+    them." ("" when nothing was left out)."""
+    parts = []
+    if unknown:
+        parts.append(
+            (_("%(count)s unknown card (?)") if unknown == 1 else _("%(count)s unknown cards (?)"))
+            % {"count": unknown}
+        )
+    if hands_without_cards:
+        parts.append(
+            (
+                _("the cards of %(count)s hand recorded without them")
+                if hands_without_cards == 1
+                else _("the cards of %(count)s hands recorded without them")
+            )
+            % {"count": hands_without_cards}
+        )
+    if not parts:
+        return ""
+    if len(parts) == 2:
+        what = _("%(first)s and %(second)s") % {"first": parts[0], "second": parts[1]}
+    else:
+        what = parts[0]
+    return _("Not taken out: %(what)s.") % {"what": what}
 
 
 def shoe_page_context(request, shoe, **extra):
@@ -182,16 +227,16 @@ def refuse_reused_key(request, shoe, conflict, keypad=None):
     the card keypad's hand so far, kept."""
     status = 409 if isinstance(conflict, KeyUndone) else 422
     if isinstance(conflict, KeyUndone):
-        error = (
-            f"Nothing was recorded: this form's last hand (hand {conflict.seq}) was undone "
+        error = _(
+            "Nothing was recorded: this form's last hand (hand %(number)s) was undone "
             "since, perhaps in another tab. Record the hand again if it is still wanted."
-        )
+        ) % {"number": conflict.seq}
     else:
-        error = (
-            f"Nothing was recorded: this form had already recorded hand {conflict.seq}, "
+        error = _(
+            "Nothing was recorded: this form had already recorded hand %(number)s, "
             "whose answer did not reach this page, and now asked for a different hand. The "
             "roads show the shoe as it is: record the hand again if it is a new one."
-        )
+        ) % {"number": conflict.seq}
     if not request.htmx:
         context = shoe_page_context(request, shoe, error=error)
         if keypad is not None:

@@ -10,11 +10,12 @@ from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from baccarat.roads import (
     DERIVED_ROADS,
-    OUTCOME_NAMES,
     OUTCOMES,
     scoreboard,
 )
@@ -41,6 +42,18 @@ from tracker.visitors import (
     own_shoe_or_404,
 )
 
+# The status after a hand is recorded or undone: a whole sentence for each outcome.
+RECORDED = {
+    "B": gettext_lazy("Hand %(number)s: Banker recorded."),
+    "P": gettext_lazy("Hand %(number)s: Player recorded."),
+    "T": gettext_lazy("Hand %(number)s: Tie recorded."),
+}
+REMOVED = {
+    "B": gettext_lazy("Hand %(number)s (Banker) removed."),
+    "P": gettext_lazy("Hand %(number)s (Player) removed."),
+    "T": gettext_lazy("Hand %(number)s (Tie) removed."),
+}
+
 
 class ShoeForm(forms.ModelForm):
     """The model's own fields and validators, which the API and the importer use too."""
@@ -54,36 +67,42 @@ class ShoeForm(forms.ModelForm):
 
 class ImportForm(forms.Form):
     text = forms.CharField(
-        label="Paste a shoe",
+        label=gettext_lazy("Paste a shoe"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
-        help_text="Outcomes such as BPPT BBP (several lines are fine), or an exported CSV or JSON.",
+        help_text=gettext_lazy(
+            "Outcomes such as BPPT BBP (several lines are fine), or an exported CSV or JSON."
+        ),
     )
-    file = forms.FileField(label="…or choose a file", required=False)
+    file = forms.FileField(label=gettext_lazy("…or choose a file"), required=False)
     format = forms.ChoiceField(
+        label=gettext_lazy("Format"),
         choices=[
-            ("", "Work it out"),
-            *((f, f.upper() if f != "plain" else "Plain outcomes") for f in FORMATS),
+            ("", gettext_lazy("Work it out")),
+            *((f, f.upper() if f != "plain" else gettext_lazy("Plain outcomes")) for f in FORMATS),
         ],
         required=False,
     )
     name = forms.CharField(
+        label=gettext_lazy("Name"),
         max_length=100,
         required=False,
         validators=Shoe._meta.get_field("name").validators,
-        help_text="Blank: taken from the file.",
+        help_text=gettext_lazy("Blank: taken from the file."),
     )
-    decks = WholeNumberField(min_value=1, max_value=8, required=False)
+    decks = WholeNumberField(label=gettext_lazy("Decks"), min_value=1, max_value=8, required=False)
 
     def clean(self):
         cleaned = super().clean()
         upload = cleaned.get("file")
         if upload and upload.size > MAX_BYTES:
-            raise forms.ValidationError(f"The file is {upload.size:,} bytes; the limit is 1 MB.")
+            raise forms.ValidationError(
+                _("The file is %(size)s bytes; the limit is 1 MB.") % {"size": f"{upload.size:,}"}
+            )
         if not cleaned.get("text", "").strip() and not upload:
-            raise forms.ValidationError("Paste some outcomes or choose a file to import.")
+            raise forms.ValidationError(_("Paste some outcomes or choose a file to import."))
         if cleaned.get("text", "").strip() and upload:
-            raise forms.ValidationError("Paste text or choose a file, not both.")
+            raise forms.ValidationError(_("Paste text or choose a file, not both."))
         return cleaned
 
 
@@ -101,7 +120,7 @@ def index(request):
             else:
                 return redirect("tracker:shoe", shoe_id=shoe.pk)
     else:
-        form = ShoeForm(initial={"name": f"Shoe {len(shoes) + 1}"})
+        form = ShoeForm(initial={"name": _("Shoe %(number)s") % {"number": len(shoes) + 1}})
     status = 400 if form.errors else 200
     return render(request, "tracker/index.html", {"shoes": shoes, "form": form}, status=status)
 
@@ -120,13 +139,15 @@ def record(request, shoe_id):
         return refuse_hand(
             request,
             own_shoe_or_404(request, shoe_id),
-            "Choose Banker (B), Player (P) or Tie (T); nothing was recorded.",
+            _("Choose Banker (B), Player (P) or Tie (T); nothing was recorded."),
         )
     try:
         key = page_key(request)  # the form's Idempotency-Key (tracker.idempotency)
     except KeyProblem as problem:
         return refuse_hand(
-            request, own_shoe_or_404(request, shoe_id), f"{problem}. Nothing was recorded."
+            request,
+            own_shoe_or_404(request, shoe_id),
+            _("%(problem)s. Nothing was recorded.") % {"problem": problem},
         )
     try:
         # The caller's shoe is found, held and added to in one step (ShoeManager.record).
@@ -143,13 +164,15 @@ def record(request, shoe_id):
         raise Http404("No such shoe.") from None
     except ShoeFull as full:
         return refuse_hand(
-            request, own_shoe_or_404(request, shoe_id), f"Nothing was recorded: {full}."
+            request,
+            own_shoe_or_404(request, shoe_id),
+            _("Nothing was recorded: %(problem)s.") % {"problem": full},
         )
     except KeyConflict as conflict:
         return refuse_reused_key(request, own_shoe_or_404(request, shoe_id), conflict)
     # A replay (the same key again) answers as the first time did: the roads as they are now
     # with htmx (the status names the hand), the shoe's page again without.
-    status = f"Hand {hand.seq}: {OUTCOME_NAMES[outcome]} recorded."
+    status = RECORDED[outcome] % {"number": hand.seq}
     return mark_replayed(board_response(request, hand.shoe, status), hand)
 
 
@@ -159,9 +182,9 @@ def undo(request, shoe_id):
     shoe = own_shoe_or_404(request, shoe_id)
     hand = shoe.undo()
     if hand is None:
-        status = "The shoe is empty: nothing to undo."
+        status = _("The shoe is empty: nothing to undo.")
     else:
-        status = f"Hand {hand.seq} ({OUTCOME_NAMES[hand.outcome]}) removed."
+        status = REMOVED[hand.outcome] % {"number": hand.seq}
     return board_response(request, shoe, status)
 
 

@@ -8,6 +8,7 @@ import secrets
 
 from django.conf import settings
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from tracker.models import Shoe
 
@@ -29,8 +30,11 @@ def check_room_for_a_shoe(request):
     limit = settings.MAX_SHOES_PER_OWNER
     if Shoe.objects.owned_by(request).count() >= limit:
         raise TooManyShoes(
-            f"You keep {limit:,} shoes, the most one person can; delete one you no longer "
-            "need to start another."
+            _(
+                "You keep %(count)s shoes, the most one person can; delete one you no longer "
+                "need to start another."
+            )
+            % {"count": f"{limit:,}"}
         )
 
 

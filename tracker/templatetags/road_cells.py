@@ -9,6 +9,8 @@ format string per cell is several times faster, and the markup still lives in th
 from django import template
 from django.utils.safestring import mark_safe
 
+from tracker import boards
+
 register = template.Library()
 
 # HTML-escaping in one C call per value; braces are doubled in constants, which are put
@@ -37,3 +39,15 @@ def repeat(cells, markup, **constants):
             for cell in cells
         )
     )
+
+
+@register.simple_tag
+def bead_plate_label(board, flags=""):
+    """The Bead Plate's label for a screen reader, in the active language (tracker.boards)."""
+    return boards.bead_plate_label(board, flags or "")
+
+
+@register.simple_tag
+def big_road_label(board, flags=""):
+    """The Big Road's label for a screen reader, in the active language (tracker.boards)."""
+    return boards.big_road_label(board, flags or "")

@@ -5,7 +5,8 @@
 # make test-postgres -> the suite again on PostgreSQL (DATABASE_URL must point at one)
 # make cluster-check -> two app servers behind nginx with PostgreSQL and Redis, under faults
 # make messages -> the Chinese catalogues: new strings into locale/zh_Hant (translate them
-#               there), Simplified rebuilt from it, both compiled (the .mo files are committed,
+#               there), Simplified rebuilt from it (the catalogue, the glossary and the
+#               lessons: scripts/simplified.py), both compiled (the .mo files are committed,
 #               so `make run` and `make test` need no gettext tools)
 # Override the interpreter the virtualenv is built from: make run PYTHON=/path/to/python3.12
 # (it only matters when .venv is created; `make clean` first to switch).

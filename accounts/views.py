@@ -18,6 +18,8 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import render, resolve_url
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
@@ -48,7 +50,10 @@ def focus_first_error(form) -> None:
 def signup(request):
     next_url = safe_next(request)
     if request.user.is_authenticated:
-        messages.info(request, f"You are already signed in as {request.user.get_username()}.")
+        messages.info(
+            request,
+            _("You are already signed in as %(name)s.") % {"name": request.user.get_username()},
+        )
         return HttpResponseRedirect(next_url or resolve_url(settings.LOGIN_REDIRECT_URL))
     form = UserCreationForm(request.POST if request.method == "POST" else None)
     if form.is_bound:
@@ -59,18 +64,23 @@ def signup(request):
             log_in(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request,
-                f"Welcome, {user.get_username()}! Your account is ready, and everything you "
-                "did in this browser is saved to it.",
+                _(
+                    "Welcome, %(name)s! Your account is ready, and everything you did in this "
+                    "browser is saved to it."
+                )
+                % {"name": user.get_username()},
             )
             return HttpResponseRedirect(next_url or resolve_url(settings.LOGIN_REDIRECT_URL))
-        messages.error(request, "Your account was not created: please fix the problems below.")
+        messages.error(request, _("Your account was not created: please fix the problems below."))
         focus_first_error(form)
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 
 class SignIn(SuccessMessageMixin, auth.LoginView):
     # LoginView checks `next` with url_has_allowed_host_and_scheme itself.
-    success_message = "Welcome back, %(username)s. Your progress is saved to your account."
+    success_message = gettext_lazy(
+        "Welcome back, %(username)s. Your progress is saved to your account."
+    )
 
 
 login = SignIn.as_view()
@@ -85,7 +95,9 @@ def logout(request):
     signed_in = request.user.is_authenticated
     response = auth.LogoutView.as_view()(request)
     if signed_in:
-        messages.info(request, "You have signed out. Progress from now on is kept in this browser.")
+        messages.info(
+            request, _("You have signed out. Progress from now on is kept in this browser.")
+        )
     return response
 
 

@@ -34,37 +34,61 @@ from django.http import HttpResponse, HttpResponseServerError, JsonResponse
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.log import log_response
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from baccarat_site.languages import TAGS
 
 logger = logging.getLogger(__name__)
 
 API_PREFIX = "/api/"
 SHARED_PREFIX = "/tracker/shared/"
 
-FALLBACK_500 = """<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>Something went wrong · Baccarat School</title></head>
-<body>
-<h1>Something went wrong on our side</h1>
-<p>The page could not be shown. The error has been logged. Please try again in a minute.</p>
-<p><a href="/">Back to the start</a></p>
-</body>
-</html>
-"""
-
-
 RETRY_AFTER_SECONDS = 5
 
-FALLBACK_503 = """<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>Back in a moment · Baccarat School</title></head>
+# The plain pages sent when even the site's layout cannot be drawn: no template, only the
+# words, in the language of the request (Django's gettext needs neither database nor
+# templates).
+FALLBACK_PAGE = """<!doctype html>
+<html lang="{lang}">
+<head><meta charset="utf-8"><title>{title} · {site}</title></head>
 <body>
-<h1>Back in a moment</h1>
-<p>The site cannot reach its database just now (error 503). Please try again in a few
-seconds.</p>
-<p><a href="/">Back to the start</a></p>
+<h1>{heading}</h1>
+<p>{text}</p>
+<p><a href="/">{back}</a></p>
 </body>
 </html>
 """
+
+
+def fallback_page(title, heading, text):
+    return FALLBACK_PAGE.format(
+        lang=TAGS.get(get_language(), "en"),
+        title=title,
+        site=_("Baccarat School"),
+        heading=heading,
+        text=text,
+        back=_("Back to the start"),
+    )
+
+
+def fallback_500():
+    return fallback_page(
+        _("Something went wrong"),
+        _("Something went wrong on our side"),
+        _("The page could not be shown. The error has been logged. Please try again in a minute."),
+    )
+
+
+def fallback_503():
+    return fallback_page(
+        _("Back in a moment"),
+        _("Back in a moment"),
+        _(
+            "The site cannot reach its database just now (error 503). Please try again in a "
+            "few seconds."
+        ),
+    )
 
 
 def is_api(request):
@@ -100,11 +124,11 @@ def error_page(request, status, template_name, detail, context=None):
 
 
 def bad_request(request, exception=None):
-    return error_page(request, 400, "400.html", "Bad request.")
+    return error_page(request, 400, "400.html", _("Bad request."))
 
 
 def permission_denied(request, exception=None):
-    return error_page(request, 403, "403.html", "You do not have permission to do that.")
+    return error_page(request, 403, "403.html", _("You do not have permission to do that."))
 
 
 def csrf_failure(request, reason=""):
@@ -113,18 +137,21 @@ def csrf_failure(request, reason=""):
         request,
         403,
         "403_csrf.html",
-        "CSRF check failed: reload the page and try again, with cookies allowed for this site.",
+        _("CSRF check failed: reload the page and try again, with cookies allowed for this site."),
     )
 
 
 def page_not_found(request, exception=None):
     if is_api(request):
         return JsonResponse(
-            {"detail": f"{request.path}: no such endpoint (the list is at /api/v1/docs)"},
+            {
+                "detail": _("%(path)s: no such endpoint (the list is at /api/v1/docs)")
+                % {"path": request.path}
+            },
             status=404,
         )
     shared_link = request.path_info.startswith(SHARED_PREFIX)
-    return error_page(request, 404, "404.html", "Not found.", {"shared_link": shared_link})
+    return error_page(request, 404, "404.html", _("Not found."), {"shared_link": shared_link})
 
 
 def server_error(request):
@@ -133,13 +160,13 @@ def server_error(request):
         return database_unavailable(request, error)
     if is_api(request):
         return JsonResponse(
-            {"detail": "Internal server error: the error has been logged."}, status=500
+            {"detail": _("Internal server error: the error has been logged.")}, status=500
         )
     try:
         return render(request, "500.html", {"status": 500}, status=500)
     except Exception:
         logger.exception("500.html could not be rendered; the plain fallback was sent")
-        return HttpResponseServerError(FALLBACK_500)
+        return HttpResponseServerError(fallback_500())
 
 
 # SQLite reports a missing table or column as OperationalError too: a migration not run is a
@@ -161,8 +188,10 @@ def database_unavailable(request, error):
     if is_api(request):
         response = JsonResponse(
             {
-                "detail": "The database cannot be reached just now: try again in "
-                f"{RETRY_AFTER_SECONDS} seconds."
+                "detail": _(
+                    "The database cannot be reached just now: try again in %(seconds)s seconds."
+                )
+                % {"seconds": RETRY_AFTER_SECONDS}
             },
             status=503,
         )
@@ -208,4 +237,4 @@ def unavailable_page(request):
         return render(request, "503.html", context, status=503)
     except Exception:
         logger.exception("503.html could not be rendered; the plain fallback was sent")
-        return HttpResponse(FALLBACK_503, status=503)
+        return HttpResponse(fallback_503(), status=503)

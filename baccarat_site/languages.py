@@ -15,6 +15,7 @@
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.http import HttpResponseRedirect
 from django.urls import translate_url
 from django.utils.cache import patch_vary_headers
@@ -119,13 +120,17 @@ def languages(request):
     others = []
     for code, name in settings.LANGUAGES:
         url = translate_url(here, code)
+        try:
+            url = request.build_absolute_uri(url)
+        except DisallowedHost:
+            pass  # the 400 page for a request to another host: the path alone
         others.append(
             {
                 "code": code,
                 "tag": TAGS[code],
                 "name": name,
                 "short": SHORT[code],
-                "url": request.build_absolute_uri(url),
+                "url": url,
                 "current": code == current,
             }
         )

@@ -10,6 +10,7 @@ aria-live region so the region itself is never replaced (a replaced region is no
 
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from baccarat.cards import parse_cards
@@ -60,8 +61,11 @@ def table_context(table, notice=None):
         "last_grade": hand.grades[-1] if hand and hand.grades and said == "answer" else None,
         "walkthrough_url": walkthrough_url(hand) if hand else None,
         "spots": hand.felt(dealt_now(hand, said)) if hand else None,
-        "felt_label": f"Hand {table['number']}: the cards on the table",
+        "felt_label": _("Hand %(number)s: the cards on the table") % {"number": table["number"]},
         "notice": notice,
+        # What a new deal shows, card by card: "Q♥, 4".
+        "player_shown": ", ".join(card.label for card in hand.player_shown) if hand else "",
+        "banker_shown": ", ".join(card.label for card in hand.banker_shown) if hand else "",
     }
 
 
@@ -106,7 +110,7 @@ def answer(request):
     hand = hand_in_play(table)
     question = hand.current if hand else None
     if question is None:
-        return refused(request, table, "There is no question waiting: deal a new hand first.")
+        return refused(request, table, _("There is no question waiting: deal a new hand first."))
     # Each answer names its hand and gate, so a second tab, a double click or the Back
     # button can never answer the question that happens to be current now.
     if (
@@ -116,13 +120,16 @@ def answer(request):
         return refused(
             request,
             table,
-            "That answer was for a question that is no longer on the table, so it was not "
-            f"counted. The question now is: {question.prompt}",
+            _(
+                "That answer was for a question that is no longer on the table, so it was not "
+                "counted. The question now is: %(question)s"
+            )
+            % {"question": question.prompt},
         )
     try:
         marked = grade(question, request.POST.get("answer", ""))
     except AnswerError as error:
-        return refused(request, table, f"{error} Nothing was counted.")
+        return refused(request, table, _("%(error)s Nothing was counted.") % {"error": error})
     table["answers"].append(marked.given.value)
     table["score"] = Score.from_tally(table["score"]).record(marked).tally()
     table["said"] = "answer"

@@ -12,6 +12,8 @@ from urllib.parse import urlencode
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from baccarat.cards import RANKS, CardError, parse_card, parse_cards
 from baccarat.charts import tableau_rows
@@ -81,12 +83,15 @@ def read_what_if(request, resolution):
         position = whole_number(change, field="change", low=1, high=max(count, 1)) - 1
     except InputError:
         if change.isascii() and change.isdigit() and len(change) <= 6:
-            return None, f"What if: there is no card {int(change)}; the hand has {count}."
-        return None, f"What if: {shown(change)} is not a card number."
+            return None, _("What if: there is no card %(number)s; the hand has %(count)s.") % {
+                "number": int(change),
+                "count": count,
+            }
+        return None, _("What if: %(value)s is not a card number.") % {"value": shown(change)}
     try:
         return what_if(list(resolution.cards), position, parse_card(to)), None
     except CardError as error:
-        return None, f"What if: {error}"
+        return None, _("What if: %(error)s") % {"error": error}
 
 
 def read_table(request):
@@ -96,10 +101,10 @@ def read_table(request):
         return "standard", None
     if value in TABLES:
         return value, None
-    return None, (
-        f"Table: {shown(value)} is not a table here; choose standard, ez or super6. "
+    return None, _(
+        "Table: %(value)s is not a table here; choose standard, ez or super6. "
         "The bets are not settled until you choose one."
-    )
+    ) % {"value": shown(value)}
 
 
 def read_totals(request):
@@ -113,10 +118,17 @@ def read_totals(request):
         try:
             totals[side] = whole_number(value, field=side, low=0, high=9)
         except InputError:
-            errors[side] = (
-                f"{side.capitalize()}'s final total: {shown(value)} is not a total; a total "
-                "is a whole number from 0 to 9."
-            )
+            if side == "player":
+                message = _(
+                    "Player's final total: %(value)s is not a total; a total is a whole "
+                    "number from 0 to 9."
+                )
+            else:
+                message = _(
+                    "Banker's final total: %(value)s is not a total; a total is a whole "
+                    "number from 0 to 9."
+                )
+            errors[side] = message % {"value": shown(value)}
     return totals, errors
 
 
@@ -130,6 +142,13 @@ def read_inference(request, resolution):
         return infer(list(resolution.cards), totals["player"], totals["banker"]), totals, {}
     except InferenceError as error:
         return None, totals, {"hand": str(error)}
+
+
+def table_name(table):
+    """The table's name and what is different there, in the active language: "Punto banco
+    (5% commission): 5% commission on Banker wins"."""
+    name, rule, _bet = TABLES[table]
+    return _("%(name)s: %(rule)s") % {"name": _(name), "rule": _(rule)}
 
 
 def kept(request):
@@ -161,7 +180,8 @@ def hand_page(request, typed):
         "error": None,
         "step": step,
         "last_step": LAST_STEP,
-        "tables": TABLES,
+        # The table dropdown: (key, name in the active language).
+        "tables": [(key, _(spec[0])) for key, spec in TABLES.items()],
         "table_kept": kept(request)["table"],
     }
     if typed:
@@ -227,11 +247,17 @@ def walk_context(request, resolution, step):
         # Settling at the chosen table (gate 6), and the unknown card worked back from the
         # final totals: an inference, shown beside the hand, never put in the hand.
         "table": table,
-        "table_name": f"{TABLES[table][0]}: {TABLES[table][1]}" if table else None,
+        "table_name": table_name(table) if table else None,
         "table_error": table_error,
         "settlement": settlement_sentences(resolution, table) if table else (),
         "offer_inference": unknown == 1 or bool(inference_errors) or inference is not None,
         "inference": inference,
+        # "2 or 7": the values the card may count (numbers, so a separator is enough).
+        "inference_values": pgettext("between the values a card may count", " or ").join(
+            str(value) for value in inference.values
+        )
+        if inference
+        else "",
         "inference_errors": list(inference_errors.values()),
         "invalid_totals": inference_errors,
         "totals_given": {

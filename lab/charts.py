@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+from django.utils.translation import get_language, pgettext
+
 from baccarat.lab_text import margin
 
 WIDTH = 360
@@ -31,8 +33,12 @@ def interval_chart(shares: dict, expected: dict) -> dict:
     """One row per outcome, each on its own scale centred on the exact probability: the
     95% range as a band, the exact chance as a line, the share dealt as a diamond."""
     rows = []
-    for index, (key, name) in enumerate((("banker", "Banker"), ("player", "Player"),
-                                         ("tie", "Tie"))):  # fmt: skip
+    names = (
+        ("banker", pgettext("the result of a hand", "Banker")),
+        ("player", pgettext("the result of a hand", "Player")),
+        ("tie", pgettext("the result of a hand", "Tie")),
+    )
+    for index, (key, name) in enumerate(names):
         exact = expected[key]
         p, low, high, seen = exact["p"], exact["low"], exact["high"], shares[key]
         half = max(high - p, 1e-9)
@@ -220,6 +226,10 @@ def convergence_chart(tally, name: str, edge: float) -> dict:
 
 
 def short_count(n: int) -> str:
+    """ "10k" for 10,000 on an axis; in Chinese, which counts in 萬 rather than thousands,
+    the number in full ("10,000")."""
+    if (get_language() or "").startswith("zh"):
+        return f"{n:,}"
     for size, suffix in ((1_000_000, "M"), (1_000, "k")):
         if n >= size:
             return f"{n // size}{suffix}"

@@ -12,6 +12,9 @@ import secrets
 from dataclasses import dataclass, replace
 from urllib.parse import urlencode
 
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
 from baccarat.lab_text import system_name, system_rule
 from baccarat.odds import MAX_DECKS
 from baccarat.simulation import MAX_SHOES
@@ -25,13 +28,13 @@ MAX_SEED = 999_999_999_999
 NEW_SEEDS = 1_000_000  # a seed the lab picks is short enough to read out: 0 to 999,999
 MAX_UNITS = 1_000_000
 FIELD_NAMES = {
-    "shoes": "Shoes",
-    "decks": "Decks",
-    "seed": "Seed",
-    "system": "Systems",
-    "bankroll": "Bankroll",
-    "limit": "Table limit",
-    "cancelled": "Cancelled",
+    "shoes": gettext_lazy("Shoes"),
+    "decks": gettext_lazy("Decks"),
+    "seed": gettext_lazy("Seed"),
+    "system": gettext_lazy("Systems"),
+    "bankroll": gettext_lazy("Bankroll"),
+    "limit": gettext_lazy("Table limit"),
+    "cancelled": gettext_lazy("Cancelled"),
 }
 # "10,000" as well as "10000": a number of shoes is often typed with its thousands marked.
 GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
@@ -65,7 +68,9 @@ class Run:
 DEFAULT_RUN = Run(DEFAULT_SHOES, DEFAULT_DECKS, 20_261_202, tuple(SYSTEMS))
 
 
-def number(query, key, errors, low, high, default):
+def number(query, key, errors, low, high, default, label=None):
+    """The whole number typed for `key`, else `default` when blank; a message in `errors`
+    (naming the field as `label`, or its name) when it is not one from `low` to `high`."""
     text = query.get(key, "").strip()
     if not text:
         return default
@@ -74,10 +79,12 @@ def number(query, key, errors, low, high, default):
     try:
         return whole_number(text, field=key, low=low, high=high)
     except InputError:
-        errors[key] = (
-            f"{FIELD_NAMES[key]}: {shown(query.get(key, ''))} is not a whole number from "
-            f"{low:,} to {high:,}."
-        )
+        errors[key] = _("%(field)s: %(value)s is not a whole number from %(low)s to %(high)s.") % {
+            "field": label or FIELD_NAMES[key],
+            "value": shown(query.get(key, "")),
+            "low": f"{low:,}",
+            "high": f"{high:,}",
+        }
         return None
 
 
@@ -85,12 +92,12 @@ def read_shoes(query, errors):
     """The preset chosen, or the number typed beside "Other"."""
     if query.get("shoes", "").strip() == "other":
         if not query.get("other", "").strip():
-            errors["shoes"] = f"Shoes: type a number of shoes from 1 to {MAX_SHOES:,} beside Other."
+            errors["shoes"] = _(
+                "Shoes: type a number of shoes from 1 to %(most)s beside Other."
+            ) % {"most": f"{MAX_SHOES:,}"}
             return None
-        shoes = number({"shoes": query.get("other", "")}, "shoes", errors, 1, MAX_SHOES, None)
-        if "shoes" in errors:
-            errors["shoes"] = errors["shoes"].replace("Shoes:", "Shoes (Other):", 1)
-        return shoes
+        other = {"shoes": query.get("other", "")}
+        return number(other, "shoes", errors, 1, MAX_SHOES, None, label=_("Shoes (Other)"))
     if "shoes" not in query and query.get("other", "").strip():
         return number({"shoes": query["other"]}, "shoes", errors, 1, MAX_SHOES, None)
     return number(query, "shoes", errors, 1, MAX_SHOES, DEFAULT_SHOES)
@@ -104,9 +111,11 @@ def read_systems(query, errors):
     chosen = [name for name in query.getlist("system") if name]
     unknown = [name for name in chosen if name not in SYSTEMS]
     if unknown:
-        errors["system"] = (
-            f"Systems: {shown(unknown[0])} is not one of the lab's systems ({', '.join(SYSTEMS)})."
-        )
+        message = _("Systems: %(value)s is not one of the lab's systems (%(systems)s).")
+        # Their keys in English (what the address takes); their names in another language.
+        english = (get_language() or "en").startswith("en")
+        listed = ", ".join(SYSTEMS) if english else "、".join(map(system_name, SYSTEMS))
+        errors["system"] = message % {"value": shown(unknown[0]), "systems": listed}
         return None
     return tuple(name for name in SYSTEMS if name in chosen)
 

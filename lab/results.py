@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db.models import Count
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from baccarat import lab_text
 from baccarat.against_chance import REFERENCE_SHOES, compare
@@ -83,7 +84,7 @@ def sample_boards(tally) -> list[dict]:
         # Each derived mark opens its proof at marks/<the board>/<road>/<index>/ (lab.urls).
         {
             "number": i,
-            "label": f"Shoe {i}",
+            "label": _("Shoe %(number)s") % {"number": i},
             **board_context(letters, f"{reverse('lab:index')}marks/{letters}/"),
         }
         for i, letters in enumerate(tally.samples, start=1)
@@ -97,7 +98,7 @@ def results_context(tally) -> dict:
         "run_url": f"{reverse('lab:index')}?{run.query()}",
         "summary": lab_text.run_summary(tally),
         "procedure": procedure(tally.decks),
-        "nothing_predicted": lab_text.NOTHING_PREDICTED,
+        "nothing_predicted": _(lab_text.NOTHING_PREDICTED),
         **share_context(tally),
         **streak_context(tally),
         "derived_sentences": lab_text.derived_sentences(tally),

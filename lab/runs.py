@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from django.core import signing
+from django.utils.translation import gettext as _
 
 from baccarat.chance import Tally
 from baccarat.simulation import CHUNK, chunks
@@ -103,15 +104,17 @@ def sealed(tally: Tally) -> str:
 
 def unsealed(token: str) -> Tally:
     if not token or len(token) > MAX_STATE:
-        raise StateRefused("The run's state is missing or too long.")
+        raise StateRefused(_("The run's state is missing or too long."))
     try:
         state = signing.loads(token, salt=SALT, max_age=MAX_AGE)
     except signing.SignatureExpired:
-        raise StateRefused("This run was started over an hour ago; start it again.") from None
+        raise StateRefused(_("This run was started over an hour ago; start it again.")) from None
     except signing.BadSignature:
-        raise StateRefused("The run's state was changed or garbled; start the run again.") from None
+        raise StateRefused(
+            _("The run's state was changed or garbled; start the run again.")
+        ) from None
     try:
         tally = Tally.from_state(state)
     except (TypeError, ValueError, KeyError, AttributeError):
-        raise StateRefused("The run's state cannot be read; start the run again.") from None
+        raise StateRefused(_("The run's state cannot be read; start the run again.")) from None
     return tally

@@ -15,6 +15,8 @@ from dataclasses import replace
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from baccarat.against_chance import REFERENCE_SHOES
@@ -38,11 +40,18 @@ from tracker.boards import proof_context, scoreboard_context
 SHOE_TEXT = re.compile(r"[BPT]{1,200}")  # a whole shoe of 8 decks is about 80 hands
 FIELD_ANCHORS = {"shoes": "other", "cancelled": "lab-form"}  # where a message's link goes
 MILESTONES = (0.25, 0.5, 0.75)  # shares of a long run announced as they are passed
+# A budget's period in words, as the 429 page says it ("at most 200,000 shoes a minute").
+PERIODS = {
+    1: gettext_lazy("a second"),
+    60: gettext_lazy("a minute"),
+    3600: gettext_lazy("an hour"),
+    86400: gettext_lazy("a day"),
+}
 
 
 def page_context(request, values, errors=None, **extra):
     return {
-        "purpose": PURPOSE,
+        "purpose": _(PURPOSE),
         "values": values,
         "presets": PRESETS,
         "decks_choices": range(1, 9),
@@ -65,7 +74,9 @@ def with_results(request, context, tally):
 
 def refused(request, query, errors):
     context = page_context(request, form_values(query), errors)
-    context["announcement"] = "Nothing dealt: " + " ".join(errors.values())
+    context["announcement"] = _("Nothing dealt: %(problems)s") % {
+        "problems": " ".join(errors.values())
+    }
     return render(request, "lab/lab.html", context, status=400)
 
 
@@ -76,11 +87,26 @@ def over_budget(request, shoes, came_from):
     if refused is None:
         return None
     seconds = refused.retry_after
-    detail = (
-        f"The lab deals at most {refused.rate.amount:,} shoes {refused.rate.period} for "
-        f"{'one account' if refused.signed_in else 'one address'}, and this needs "
-        f"{shoes:,} more; {refused.left:,} are left now."
-    )
+    period = PERIODS.get(refused.rate.seconds) or _("every %(seconds)s seconds") % {
+        "seconds": f"{refused.rate.seconds:,}"
+    }
+    numbers = {
+        "amount": f"{refused.rate.amount:,}",
+        "period": period,
+        "shoes": f"{shoes:,}",
+        "left": f"{refused.left:,}",
+    }
+    if refused.signed_in:
+        detail = _(
+            "The lab deals at most %(amount)s shoes %(period)s for one account, and this "
+            "needs %(shoes)s more; %(left)s are left now."
+        )
+    else:
+        detail = _(
+            "The lab deals at most %(amount)s shoes %(period)s for one address, and this "
+            "needs %(shoes)s more; %(left)s are left now."
+        )
+    detail = detail % numbers
     context = {"detail": detail, "retry_after": seconds, "came_from": came_from}
     response = render(request, "429.html", context, status=429)
     response["Retry-After"] = str(seconds)
@@ -120,20 +146,24 @@ def index(request):
     context = page_context(request, form_values(run=run))
     if cancelled is not None:
         context["cancelled"] = {"dealt": f"{cancelled:,}", "asked": f"{run.shoes:,}"}
-        context["announcement"] = (
-            f"Run cancelled after {cancelled:,} of {run.shoes:,} shoes; the form is as you left it."
-        )
+        context["announcement"] = _(
+            "Run cancelled after %(dealt)s of %(asked)s shoes; the form is as you left it."
+        ) % {"dealt": f"{cancelled:,}", "asked": f"{run.shoes:,}"}
         return render(request, "lab/lab.html", context)
     if runs.at_once(run):
         too_many = over_budget(request, run.shoes, reverse("lab:index"))
         if too_many is not None:
             return too_many
         tally = runs.dealt_at_once(run)
-        context["announcement"] = f"Dealt {run.shoes:,} shoes; the results follow the form."
+        context["announcement"] = _("Dealt %(shoes)s shoes; the results follow the form.") % {
+            "shoes": f"{run.shoes:,}"
+        }
         return render(request, "lab/lab.html", with_results(request, context, tally))
     tally = runs.new_tally(run)
     context["progress"] = progress_context(tally)
-    context["announcement"] = f"Dealing {run.shoes:,} shoes; this takes a few seconds."
+    context["announcement"] = _("Dealing %(shoes)s shoes; this takes a few seconds.") % {
+        "shoes": f"{run.shoes:,}"
+    }
     return render(request, "lab/lab.html", context)
 
 
@@ -164,10 +194,17 @@ def step(request):
     context = page_context(request, form_values(run=run))
     if tally.done:
         with_results(request, context, tally)
-        context["announcement"] = f"Done: {tally.shoes:,} shoes dealt. The results follow the form."
+        context["announcement"] = _("Done: %(shoes)s shoes dealt. The results follow the form.") % {
+            "shoes": f"{tally.shoes:,}"
+        }
     else:
         passed = [m for m in MILESTONES if before < m <= after]
-        announcement = f"Dealt {tally.shoes:,} of {tally.shoes_asked:,} shoes." if passed else ""
+        announcement = (
+            _("Dealt %(dealt)s of %(asked)s shoes.")
+            % {"dealt": f"{tally.shoes:,}", "asked": f"{tally.shoes_asked:,}"}
+            if passed
+            else ""
+        )
         context["progress"] = progress_context(tally, announcement)
         context["announcement"] = announcement
     template = "lab/lab.html#run" if request.htmx else "lab/lab.html"

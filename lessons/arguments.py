@@ -8,6 +8,7 @@ from __future__ import annotations
 from baccarat.cards import CardError, parse_cards
 from baccarat.roads import OutcomeError, parse_outcomes
 from baccarat.rules import HandError, Resolution, resolve
+from baccarat.translation import _
 from lessons.blocks import MAX_HANDS
 
 # The odds engine's bets, in the order a table of edges lists them.
@@ -95,12 +96,16 @@ def read_cards(words: list[str]) -> tuple[str, ...]:
 def resolve_complete(cards: tuple[str, ...]) -> Resolution:
     """The engine's resolution of a hand that must be complete (a lesson shows no half hand)."""
     if not cards:
-        raise DirectiveError("give the hand's cards in dealing order")
+        raise DirectiveError(_("give the hand's cards in dealing order"))
     try:
         resolution = resolve(list(cards))
     except HandError as error:
         raise DirectiveError(str(error)) from None
     if not resolution.complete:
-        needs = resolution.needs_text or "a known card"
-        raise DirectiveError(f"the hand {' '.join(cards)} is not complete: it needs {needs}")
+        needs = resolution.needs_text or _("a known card")
+        raise DirectiveError(
+            _("the hand {cards} is not complete: it needs {needs}").format(
+                cards=" ".join(cards), needs=needs
+            )
+        )
     return resolution

@@ -25,6 +25,7 @@ from baccarat.road_questions import case_question, plate_question
 from baccarat.roads import DERIVED_ROADS
 from baccarat.rules import Resolution
 from baccarat.table_questions import ask_question
+from baccarat.translation import _
 from baccarat.walkthrough import Gate
 
 MAX_HANDS = 100  # the longest board a lesson road may grow to (a shoe is about 80 hands)
@@ -40,7 +41,7 @@ class EngineText:
 
     @property
     def sentence(self) -> str:
-        return self.text if self.text.endswith(".") else f"{self.text}."
+        return self.text if self.text.endswith((".", "。")) else _("{text}.").format(text=self.text)
 
 
 @dataclass(frozen=True)
@@ -121,10 +122,10 @@ class SettleSpec:
     @property
     def text(self) -> str:
         if self.result == "win":
-            return f"wins {self.net}"
+            return _("wins {net}").format(net=self.net)
         if self.result == "push":
-            return f"pushes: the {money(self.stake)} stake comes back"
-        return f"loses the {money(self.stake)} stake"
+            return _("pushes: the {stake} stake comes back").format(stake=money(self.stake))
+        return _("loses the {stake} stake").format(stake=money(self.stake))
 
 
 @dataclass(frozen=True)

@@ -94,9 +94,9 @@ import re
 from baccarat.cards import CardError, parse_card, total_working
 from baccarat.charts import memory_pattern
 from baccarat.definitions import starting_point
-from baccarat.mistakes import myths
+from baccarat.mistakes import find_myth
 from baccarat.odds import odds_of_decks, percent
-from baccarat.payouts import BETS, is_player_pair, money, settle
+from baccarat.payouts import BETS, bet_name, is_player_pair, money, settle
 from baccarat.questions import SIDES
 from baccarat.roads import DERIVED_ROADS
 from baccarat.rules import (
@@ -109,6 +109,7 @@ from baccarat.rules import (
     tableau_row_rule,
     two_card_rule,
 )
+from baccarat.translation import _
 from baccarat.walkthrough import walkthrough
 from lessons.arguments import (
     EDGE_BETS,
@@ -157,7 +158,9 @@ BLOCK_ONLY = {"road", "hand", "tableau-row", "tableau", "chart", "edges", "over-
 def _listing(values) -> str:
     """(0, 1, 8, 9) -> "0, 1, 8 or 9"."""
     words = [str(v) for v in values]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return _("{some} or {last}").format(some=_(", ").join(words[:-1]), last=words[-1])
 
 
 def _rule(args: Args) -> EngineText:
@@ -191,7 +194,7 @@ def _rule(args: Args) -> EngineText:
         "player-totals": lambda: two_card_rule(PLAYER_RULE),
         "banker-stood": banker_stood_rule_text,
         "banker-stood-totals": lambda: two_card_rule(BANKER_WHEN_PLAYER_STOOD),
-        "naturals": lambda: " or ".join(str(n) for n in NATURALS),
+        "naturals": lambda: _listing(NATURALS),
     }[which]()
     return EngineText(text)
 
@@ -226,9 +229,8 @@ def _edge(args: Args) -> EngineText:
     args.finish()
     edge = odds_of_decks(decks).edges[bet]
     if both:
-        text = (
-            f"{percent(edge.per_unit, places)} per bet placed "
-            f"({percent(edge.per_resolved, places)} per bet that won or lost)"
+        text = _("{per_unit} per bet placed ({per_resolved} per bet that won or lost)").format(
+            per_unit=percent(edge.per_unit, places), per_resolved=percent(edge.per_resolved, places)
         )
     else:
         text = percent(edge.per_resolved if resolved else edge.per_unit, places)
@@ -295,7 +297,7 @@ def settle_spec(bet: str, stake: int, cards: tuple[str, ...]) -> SettleSpec:
     pair = is_player_pair(resolution)
     settlement = settle(bet, stake, resolution, player_pair=pair)
     return SettleSpec(
-        bet, BETS[bet], stake, cards, resolution, settlement.result,
+        bet, bet_name(bet), stake, cards, resolution, settlement.result,
         money(settlement.net), money(settlement.returned), settlement.why, pair,
     )  # fmt: skip
 
@@ -441,8 +443,11 @@ def _check(args: Args) -> Check:
     elif source == "ask":
         check = Check(check_id, "ask", value, stake=args.number("stake", 10, 1, 1_000_000))
     else:
-        if not any(value.lower() in m.myth.lower() for m in myths()):
-            raise DirectiveError(f"myth={value}: no myth in baccarat.mistakes mentions it")
+        try:
+            find_myth(value)  # by its English wording, whatever the language read in
+        except StopIteration:
+            message = f"myth={value}: no myth in baccarat.mistakes mentions it"
+            raise DirectiveError(message) from None
         check = Check(check_id, "myth", value)
     args.finish()
     try:

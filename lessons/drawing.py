@@ -7,18 +7,24 @@ import re
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from baccarat.cards import parse_cards
 from baccarat.charts import card_values, two_card_rows
-from baccarat.roads import OUTCOME_NAMES, ROAD_NAMES, next_hand_text, scoreboard
+from baccarat.roads import next_hand_text, outcome_name, road_name, scoreboard
 from baccarat.rules import BANKER_WHEN_PLAYER_STOOD, PLAYER_RULE, resolve
 from lessons.blocks import MAX_HANDS, Directive
 from lessons.live import is_live, live_context, others
 from lessons.state import HAND_KINDS, graded
-from tracker.boards import scoreboard_context
+from tracker.boards import COLOR_WORDS, scoreboard_context
 
 FRAGMENTS = "lessons/directives.html"
 OUTCOMES = re.compile(r"[BPT]*")  # matched whole (fullmatch): no trailing newline
+
+
+def add_labels():
+    """A road board's buttons, one sentence each (in Chinese the outcome is no word alone)."""
+    return {"B": _("Add Banker"), "P": _("Add Player"), "T": _("Add Tie")}
 
 
 # The shared components give their SVGs and tables fixed ids (one tracker board, one tableau
@@ -37,8 +43,13 @@ REGION_NAMES = re.compile(r'(role="region" aria-label=")([^"]+)(")')
 def own_ids(html, prefix):
     html = COMPONENT_IDS.sub(lambda m: f'id="{prefix}-{m.group(1)}"', html)
     # "road-2" is board 2; a check's board is named after its check ("check rule 1 blue").
-    whose = f"board {prefix[5:]}" if prefix.startswith("road-") else prefix.replace("-", " ")
-    html = REGION_NAMES.sub(lambda m: f"{m.group(1)}{m.group(2)}, {whose}{m.group(3)}", html)
+    if prefix.startswith("road-"):
+        whose = _("%(region)s, board %(number)s") % {"region": "\x00", "number": prefix[5:]}
+    else:
+        whose = _("%(region)s, %(check)s") % {"region": "\x00", "check": prefix.replace("-", " ")}
+    html = REGION_NAMES.sub(
+        lambda m: f"{m.group(1)}{whose.replace(chr(0), m.group(2))}{m.group(3)}", html
+    )
     # A derived road's marks load their proof into #proof; here, into this board's panel.
     return mark_safe(
         html.replace('data-proof-target="#proof"', f'data-proof-target="#{prefix}-proof"')
@@ -60,10 +71,10 @@ def read_boards(request, lesson):
         if name in request.GET:
             given = request.GET[name].strip().upper()
             if not OUTCOMES.fullmatch(given) or len(given) > MAX_HANDS:
-                notice = (
-                    f"That board could not be read (use B, P and T, at most {MAX_HANDS} "
+                notice = _(
+                    "That board could not be read (use B, P and T, at most %(most)s "
                     "hands), so this is the lesson's board."
-                )
+                ) % {"most": MAX_HANDS}
             else:
                 outcomes = given
         boards[directive.number] = (outcomes, notice)
@@ -80,8 +91,9 @@ def latest_marks(board, spec):
     marks = []
     for key in spec.derived:
         mark = next((m for m in board.derived[key].marks if m.hand == last), None)
-        marks.append({"key": key, "name": ROAD_NAMES[key], "mark": mark})
-    return {"number": last + 1, "outcome": OUTCOME_NAMES[outcome], "bead": bead, "marks": marks}
+        word = COLOR_WORDS[mark.color] if mark else None
+        marks.append({"key": key, "name": road_name(key), "mark": mark, "word": word})
+    return {"number": last + 1, "outcome": outcome_name(outcome), "bead": bead, "marks": marks}
 
 
 def road_context(state, directive, boards):
@@ -97,6 +109,7 @@ def road_context(state, directive, boards):
     if notice:
         state.refused = True
     full = len(outcomes) >= MAX_HANDS
+    labels = add_labels()
     context.update(
         spec=spec,
         number=number,
@@ -107,7 +120,7 @@ def road_context(state, directive, boards):
         current=outcomes,
         changed=outcomes != spec.outcomes,
         add=[
-            {"outcome": o, "name": OUTCOME_NAMES[o], "value": outcomes + o, "css": css}
+            {"outcome": o, "label": labels[o], "value": outcomes + o, "css": css}
             for o, css in (("B", "banker"), ("P", "player"), ("T", "tie"))
         ]
         if not full
@@ -119,7 +132,19 @@ def road_context(state, directive, boards):
         latest=latest_marks(board, spec) if spec.derived else None,
         next_text=next_hand_text(board, spec.next, spec.derived) if spec.next else None,
         proofs=[
-            {"key": key, "name": ROAD_NAMES[key], "marks": board.derived[key].marks}
+            {
+                "key": key,
+                "name": road_name(key),
+                "marks": [
+                    {
+                        "color": mark.color,
+                        "symbol": mark.symbol,
+                        "proof": mark.proof,
+                        "word": COLOR_WORDS[mark.color],
+                    }
+                    for mark in board.derived[key].marks
+                ],
+            }
             for key in spec.proofs
         ],
         show_bead_plate="bead_plate" in spec.show,
@@ -131,21 +156,30 @@ def road_context(state, directive, boards):
 def road_announcement(context):
     board = context["board"]
     if not board.hands:
-        return "The board is empty."
+        return _("The board is empty.")
     latest = latest_marks(board, context["spec"])
     last = board.hands[-1].outcome
-    words = [f"Hand {len(board.hands)}: {OUTCOME_NAMES[last]}."]
+    words = [
+        _("Hand %(number)s: %(outcome)s.")
+        % {"number": len(board.hands), "outcome": outcome_name(last)}
+    ]
     if last == "T":
-        words.append("A tie takes no Big Road cell and makes no derived mark.")
+        words.append(_("A tie takes no Big Road cell and makes no derived mark."))
     elif latest:
         bead = latest["bead"]
-        words.append(f"Big Road column {bead.col + 1}, row {bead.row + 1}.")
+        words.append(
+            _("Big Road column %(column)s, row %(row)s.")
+            % {"column": bead.col + 1, "row": bead.row + 1}
+        )
         for entry in latest["marks"]:
             mark = entry["mark"]
             if mark is None:
-                words.append(f"{entry['name']}: no mark yet.")
+                words.append(_("%(road)s: no mark yet.") % {"road": entry["name"]})
             else:
-                words.append(f"{entry['name']}: {mark.color} ({mark.symbol}).")
+                words.append(
+                    _("%(road)s: %(color)s (%(symbol)s).")
+                    % {"road": entry["name"], "color": entry["word"], "symbol": mark.symbol}
+                )
     return " ".join(words)
 
 

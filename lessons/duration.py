@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 import re
 
+from baccarat.translation import _
+
 WORDS_A_MINUTE = 180
 # Minutes for each block directive a learner works with, by name; any other block (a figure,
 # a list of helplines) is read like prose, half a minute.
@@ -48,5 +50,7 @@ def spoken(total: int) -> str:
     """ "6 min", "1 h 5 min": a duration as the course pages print it."""
     hours, rest = divmod(total, 60)
     if not hours:
-        return f"{rest} min"
-    return f"{hours} h" + (f" {rest} min" if rest else "")
+        return _("{minutes} min").format(minutes=rest)
+    if not rest:
+        return _("{hours} h").format(hours=hours)
+    return _("{hours} h {minutes} min").format(hours=hours, minutes=rest)

@@ -13,9 +13,12 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from baccarat.cards import CardError, parse_cards
 from baccarat.charts import tableau_rows
-from baccarat.payouts import BETS
+from baccarat.payouts import BETS, bet_name
 from baccarat.rules import HandError
 from baccarat.shoe import random_hand
 from baccarat.tableau import tableau_cell_text, tableau_row_rule
@@ -78,7 +81,10 @@ def _link(live: Live, params: dict[str, str]) -> str:
 def read_hand(text: str) -> tuple[str, ...]:
     """The cards a learner typed, as a complete hand; a ValueError says what is wrong."""
     if len(text) > MAX_CARDS_TEXT:
-        raise ValueError(f"That is {len(text)} characters; type at most {MAX_CARDS_TEXT}")
+        raise ValueError(
+            _("That is %(length)s characters; type at most %(most)s")
+            % {"length": len(text), "most": MAX_CARDS_TEXT}
+        )
     try:
         cards = tuple(str(card) for card in parse_cards(text))
         hand_spec(cards)  # the engine says when a card has no place in the hand
@@ -87,8 +93,19 @@ def read_hand(text: str) -> tuple[str, ...]:
     return cards
 
 
-def _refuse(live: Live, state, what: str, error: Exception, kept: str) -> None:
-    live.notice = f"{what} could not be used: {error}. This is the lesson's {kept}."
+# What a board says when the learner's change could not be used, one sentence a board (the
+# thing refused and the thing kept are no words alone in Chinese).
+REFUSALS = {
+    "hand": gettext_lazy("Those cards could not be used: %(error)s. This is the lesson's hand."),
+    "bet": gettext_lazy("That bet could not be used: %(error)s. This is the lesson's bet."),
+    "tableau": gettext_lazy(
+        "That cell could not be used: %(error)s. This is the lesson's tableau."
+    ),
+}
+
+
+def _refuse(live: Live, state, kept: str, error: Exception) -> None:
+    live.notice = REFUSALS[kept] % {"error": error}
     state.refused = True
 
 
@@ -101,7 +118,7 @@ def hand_context(state, directive) -> dict:
         try:
             cards = read_hand(typed.strip()) or spec.cards
         except ValueError as error:
-            _refuse(live, state, "Those cards", error, "hand")
+            _refuse(live, state, "hand", error)
     live.changed = cards != spec.cards
     shown = hand_spec(cards, spec.tableau, spec.values) if live.changed else spec
     dealt = " ".join(str(card) for card in random_hand())
@@ -129,7 +146,10 @@ def _whole(text: str | None, low: int, high: int, what: str) -> int | None:
     if not text:  # "Choose": nothing picked yet
         return None
     if not text.isdigit() or not low <= int(text) <= high:
-        raise ValueError(f"{what} must be a whole number from {low} to {high}")
+        raise ValueError(
+            _("%(what)s must be a whole number from %(low)s to %(high)s")
+            % {"what": what, "low": low, "high": high}
+        )
     return int(text)
 
 
@@ -142,13 +162,13 @@ def settle_context(state, directive) -> dict:
         if f"{live.dom_id}-bet" in get:
             bet = get[f"{live.dom_id}-bet"]
             if bet not in BETS:
-                raise ValueError("choose one of the bets listed")
-        stake = _whole(get.get(f"{live.dom_id}-stake"), 1, MAX_STAKE, "The stake") or stake
+                raise ValueError(_("choose one of the bets listed"))
+        stake = _whole(get.get(f"{live.dom_id}-stake"), 1, MAX_STAKE, _("The stake")) or stake
         if live.dom_id in get:
             cards = read_hand(get[live.dom_id].strip()) or spec.cards
     except ValueError as error:
         bet, stake, cards = spec.bet, spec.stake, spec.cards
-        _refuse(live, state, "That bet", error, "bet")
+        _refuse(live, state, "bet", error)
     live.changed = (bet, stake, cards) != (spec.bet, spec.stake, spec.cards)
     shown = settle_spec(bet, stake, cards) if live.changed else spec
     live.links = {
@@ -161,12 +181,16 @@ def settle_context(state, directive) -> dict:
             },
         )
     }
-    live.announcement = live.notice or f"{shown.bet_name}, {shown.stake} staked: {shown.text}."
+    live.announcement = live.notice or _("%(bet)s, %(stake)s staked: %(result)s.") % {
+        "bet": shown.bet_name,
+        "stake": shown.stake,
+        "result": shown.text,
+    }
     return {
         "spec": shown,
         "live": live,
         "dom_id": live.dom_id,
-        "bets": BETS.items(),
+        "bets": [(bet, bet_name(bet)) for bet in BETS],
         "typed": get.get(live.dom_id, "") if live.notice else " ".join(cards),
     }
 
@@ -182,13 +206,13 @@ def tableau_context(state, directive) -> dict:
         if not spec.whole:
             row = spec.row
         else:
-            picked = _whole(get.get(f"{live.dom_id}-row"), 0, 7, "The Banker's total")
+            picked = _whole(get.get(f"{live.dom_id}-row"), 0, 7, _("The Banker's total"))
             row = picked if picked is not None else row
-        picked = _whole(get.get(f"{live.dom_id}-card"), 0, 9, "The Player's third card")
+        picked = _whole(get.get(f"{live.dom_id}-card"), 0, 9, _("The Player's third card"))
         column = picked if picked is not None else column
     except ValueError as error:
         row, column = spec.row, spec.column
-        _refuse(live, state, "That cell", error, "tableau")
+        _refuse(live, state, "tableau", error)
     live.changed = (row, column) != (spec.row, spec.column)
     cell = tableau_cell_text(row, column) if row is not None and column is not None else None
     live.announcement = live.notice or cell or ""

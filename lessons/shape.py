@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from baccarat.odds import percent
 from baccarat.rules import TABLEAU
 from baccarat.tableau_shape import banker_gain, tableau_agreement, third_card_effects
+from baccarat.translation import _
 from lessons.arguments import Args, DirectiveError, one_of
 from lessons.blocks import EngineText
 
@@ -23,7 +24,7 @@ def _digit(args: Args, what: str, top: int) -> int:
 
 
 def _cell(b: int, v: int) -> str:
-    return f"Banker {b} against a Player third card of {v}"
+    return _("Banker {banker} against a Player third card of {card}").format(banker=b, card=v)
 
 
 def shape(args: Args) -> EngineText:
@@ -43,9 +44,10 @@ def shape(args: Args) -> EngineText:
     args.finish()
     agreement = tableau_agreement()
     if measure == "agree":
-        return EngineText(f"{agreement.agree} of its {agreement.cells}", kind="figure")
-    cells = [_cell(b, v) for b, v in agreement.exceptions] or ["none"]
-    return EngineText("; ".join(cells), kind="figure")
+        text = _("{agree} of its {cells}").format(agree=agreement.agree, cells=agreement.cells)
+        return EngineText(text, kind="figure")
+    cells = [_cell(b, v) for b, v in agreement.exceptions] or [_("none")]
+    return EngineText(_("; ").join(cells), kind="figure")
 
 
 @dataclass(frozen=True)

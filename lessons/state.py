@@ -3,16 +3,35 @@ many tries each check has had (every wrong answer deals the check again), and th
 on the last answer, shown once."""
 
 from django.urls import reverse
+from django.utils.translation import get_language
 
 from baccarat.cards import parse_cards
 from hands.views import permalink
-from lessons.course import load_course
+from lessons.course import ENGLISH, TRANSLATIONS, load_course
 from progress.learner import Learner
 
 ATTEMPTS_KEY = "course_attempts"  # {lesson key: {check id: wrong answers so far}}
 FEEDBACK_KEY = "course_feedback"  # {lesson key: {check id, attempt, given}}, shown once
 # Kinds of question whose cards are a hand in dealing order (the others are just cards).
 HAND_KINDS = {"natural", "player_rule", "banker_rule", "winner", "payout"}
+
+
+def course():
+    """The course in the page's language: each lesson translated into it where it has been,
+    the others in English (lessons.course)."""
+    return load_course(language=course_language())
+
+
+def untranslated(lesson):
+    """Whether the page shows this lesson's (or module's) text in English for want of a
+    translation; its boards and checks are drawn in the page's language all the same."""
+    return lesson.language != course_language()
+
+
+def course_language():
+    """The page's language as the course names it: "zh-hant", "zh-hans" or "en"."""
+    language = (get_language() or ENGLISH).lower()
+    return language if language in TRANSLATIONS else ENGLISH
 
 
 def lesson_url(lesson):
@@ -75,9 +94,9 @@ class LessonState:
         self.url = lesson_url(lesson)
 
     def status_context(self):
-        course = load_course()
-        _before, after = course.neighbours(self.lesson)
-        module = course.module(self.lesson.module)
+        found = course()
+        _before, after = found.neighbours(self.lesson)
+        module = found.module(self.lesson.module)
         completed = self.learner.completed_lessons() if self.complete else set()
         module_complete = self.complete and all(
             lesson.key in completed for lesson in module.lessons
@@ -89,7 +108,7 @@ class LessonState:
             "module": module,
             "module_complete": module_complete,
             "next_module": (
-                course.module(after.module) if after and after.module != module.slug else None
+                found.module(after.module) if after and after.module != module.slug else None
             ),
             "checks_total": len(self.lesson.checks),
             "checks_passed": len(self.passed),

@@ -14,13 +14,16 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from baccarat.roads import DERIVED_ROADS, scoreboard
+from baccarat_site.languages import TAGS
 from guards.inputs import InputError, whole_number
 from lessons.blocks import MAX_HANDS
-from lessons.course import load_course
 from lessons.drawing import (
     FRAGMENTS,
     OUTCOMES,
@@ -36,10 +39,12 @@ from lessons.state import (
     FEEDBACK_KEY,
     LessonState,
     attempts_for,
+    course,
     graded,
     lesson_url,
     pop_feedback,
     save_attempt,
+    untranslated,
 )
 from progress.learner import SESSION_KEY, Learner
 from tracker.boards import proof_context, scoreboard_context
@@ -49,7 +54,7 @@ LIVE_BOARD = re.compile(r"(?:hand|settle|tableau|tableau-row)-[0-9]{1,2}")  # ?b
 
 
 def lesson_or_404(module, slug):
-    lesson = load_course().lesson(module, slug)
+    lesson = course().lesson(module, slug)
     if lesson is None:
         raise Http404("No such lesson.")
     return lesson
@@ -71,11 +76,11 @@ def has_started(request):
 
 def course_progress(request):
     """Every module with its lessons and how far this learner has got."""
-    course = load_course()
+    found = course()
     learner = Learner(request) if has_started(request) else None
     completed = learner.completed_lessons() if learner else set()
     modules = []
-    for module in course.modules:
+    for module in found.modules:
         lessons = [
             {"lesson": lesson, "url": lesson_url(lesson), "complete": lesson.key in completed}
             for lesson in module.lessons
@@ -83,11 +88,13 @@ def course_progress(request):
         done = sum(entry["complete"] for entry in lessons)
         modules.append({"module": module, "lessons": lessons, **progress(done, len(lessons))})
     done = sum(m["done"] for m in modules)
-    last = course.by_key(learner.last_lesson()) if learner else None
+    last = found.by_key(learner.last_lesson()) if learner else None
     return {
         "modules": modules,
-        "overall": progress(done, len(course.lessons)),
-        "course_duration": course.duration,
+        "overall": progress(done, len(found.lessons)),
+        "course_duration": found.duration,
+        # On a Chinese page, the lessons shown in English for want of a translation.
+        "untranslated_count": sum(untranslated(lesson) for lesson in found.lessons),
         "last_lesson": last,
         "last_lesson_url": lesson_url(last) if last else None,
         "last_complete": bool(last and last.key in completed),
@@ -115,13 +122,13 @@ def continue_context(request):
     last = state["last_lesson"]
     if last is None:
         return {}
-    course = load_course()
+    found = course()
     completed = {
         entry["lesson"].key for module in state["modules"] for entry in module["lessons"]
         if entry["complete"]
     }  # fmt: skip
-    lesson = next_unfinished(course.lessons, completed, last)
-    module = course.module(lesson.module) if lesson else None
+    lesson = next_unfinished(found.lessons, completed, last)
+    module = found.module(lesson.module) if lesson else None
     return {
         "continue_lesson": lesson,
         "continue_url": lesson_url(lesson) if lesson else None,
@@ -138,7 +145,7 @@ def index(request):
 
 @require_safe
 def module_page(request, module):
-    if load_course().module(module) is None:
+    if course().module(module) is None:
         raise Http404("No such module.")
     return redirect(f"{reverse('lessons:index')}#{module}")
 
@@ -147,17 +154,20 @@ def module_page(request, module):
 
 
 def lesson_page(request, lesson, state, status=200):
-    course = load_course()
+    found = course()
     boards = read_boards(request, lesson)
+    english = untranslated(lesson)
     parts = [
-        part if isinstance(part, str) else render_directive(state, part, boards)
+        part if isinstance(part, str) else in_page_language(render_directive(state, part, boards),
+                                                            english)
         for part in lesson.parts
-    ]
-    before, after = course.neighbours(lesson)
-    module = course.module(lesson.module)
+    ]  # fmt: skip
+    before, after = found.neighbours(lesson)
+    module = found.module(lesson.module)
     context = {
         "lesson": lesson,
         "module": module,
+        "untranslated": english,
         "parts": [mark_safe(part) for part in parts],
         "previous": before,
         "previous_url": lesson_url(before) if before else None,
@@ -168,6 +178,15 @@ def lesson_page(request, lesson, state, status=200):
     # A board change that could not be read is shown where the board is, as a 400.
     status = 400 if state.refused and status == 200 else status
     return render(request, "lessons/lesson.html", context, status=status)
+
+
+def in_page_language(html, english):
+    """A board or check in a lesson whose text is English (lang="en" on the lesson's body):
+    drawn in the page's language, and marked so."""
+    if not english:
+        return html
+    tag = TAGS.get(get_language(), get_language())
+    return format_html('<div class="lesson-live" lang="{}">{}</div>', tag, html)
 
 
 @require_safe
@@ -240,13 +259,15 @@ def answer_check(request, module, lesson, check):
             request,
             lesson,
             check,
-            "That answer was for an earlier question, so it was not counted. "
-            "Here is the question now.",
+            _(
+                "That answer was for an earlier question, so it was not counted. "
+                "Here is the question now."
+            ),
         )
     given = request.POST.get("answer", "")
     feedback = graded(lesson, check, attempt, given)
     if feedback is None:
-        return refused(request, lesson, check, "Choose one of the answers; nothing was counted.")
+        return refused(request, lesson, check, _("Choose one of the answers; nothing was counted."))
     complete = False
     learner = Learner(request)
     if feedback["right"]:

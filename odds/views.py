@@ -10,6 +10,10 @@ from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.shortcuts import render
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from baccarat.bettors_view import bettors_view, removal_sentence
 from baccarat.cards import RANKS, CardError, parse_cards
@@ -27,6 +31,7 @@ from baccarat.odds import (
     shoe_after,
     values_of_ranks,
 )
+from baccarat.tableau import and_list
 from guards.inputs import InputError, decimal_number, whole_number
 
 # A full shoe of some decks; a full shoe less the cards dealt; the cards left, by rank.
@@ -36,8 +41,13 @@ DEFAULT_DECKS = 8
 MOST_OF_A_RANK = 4 * MAX_DECKS
 COMMISSION_PLACES = 2  # 4.75%: tables charge whole or half per cents, never finer
 MAX_DEALT_TEXT = 5_000  # about 400 cards typed with suits and spaces: one whole 8-deck shoe
-SIDES = [("banker", "Banker"), ("player", "Player"), ("tie", "Tie")]
-VALUE_NAMES = {0: "0 (10, J, Q, K)", 1: "1 (ace)"}
+# (key, name on the chart's bars, the result in the tables), in the active language.
+SIDES = [
+    ("banker", gettext_lazy("Banker"), gettext_lazy("Banker wins")),
+    ("player", gettext_lazy("Player"), gettext_lazy("Player wins")),
+    ("tie", pgettext_lazy("a bar of the cards-dealt chart", "Tie"), gettext_lazy("Tie wins")),
+]
+VALUE_NAMES = {0: gettext_lazy("0 (10, J, Q, K)"), 1: gettext_lazy("1 (ace)")}
 
 
 # --- numbers as the page prints them ----------------------------------------------------
@@ -70,7 +80,9 @@ def read_decks(text, errors):
     try:
         return whole_number(text, field="decks", low=1, high=MAX_DECKS)
     except InputError:
-        errors["decks"] = f"Choose a whole number of decks from 1 to {MAX_DECKS}."
+        errors["decks"] = _("Choose a whole number of decks from 1 to %(most)s.") % {
+            "most": MAX_DECKS
+        }
         return None
 
 
@@ -87,10 +99,10 @@ def read_commission(text, errors):
             / 100
         )
     except InputError:
-        errors["commission"] = (
+        errors["commission"] = _(
             "Enter the commission as a number of per cent, such as 5 or 4.5: from 0 up to "
-            f"100 per cent, with at most {COMMISSION_PLACES} decimals."
-        )
+            "100 per cent, with at most %(places)s decimals."
+        ) % {"places": COMMISSION_PLACES}
         return None
 
 
@@ -99,15 +111,17 @@ def read_count(text):
     cells are narrow, and the message above the grid says the rest)."""
     text = text.strip()
     if not text:
-        return None, "Blank"
+        return None, pgettext("a rank count left empty", "Blank")
     if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
-        return None, "Negative"
+        return None, pgettext("a rank count below 0", "Negative")
     try:
         return whole_number(text, field="count", low=0, high=MOST_OF_A_RANK), None
     except InputError:
         if text.isascii() and text.isdigit():
-            return None, f"Over {MOST_OF_A_RANK}"
-        return None, "Not a number"
+            return None, pgettext("a rank count too large", "Over %(most)s") % {
+                "most": MOST_OF_A_RANK
+            }
+        return None, pgettext("a rank count that is not a number", "Not a number")
 
 
 def read_rank_counts(typed, errors):
@@ -119,16 +133,20 @@ def read_rank_counts(typed, errors):
         else:
             ranks[rank] = n
     if len(ranks) < len(RANKS):
-        errors["ranks"] = (
-            f"Correct the counts marked below: each is a whole number of cards from 0 to "
-            f"{MOST_OF_A_RANK} ({MAX_DECKS} decks hold {MOST_OF_A_RANK} of a rank)."
-        )
+        errors["ranks"] = _(
+            "Correct the counts marked below: each is a whole number of cards from 0 to "
+            "%(most)s (%(decks)s decks hold %(most)s of a rank)."
+        ) % {"most": MOST_OF_A_RANK, "decks": MAX_DECKS}
         return None
     if sum(ranks.values()) < MIN_CARDS:
-        errors["ranks"] = (
-            f"These counts make {sum(ranks.values())} card{'s' * (sum(ranks.values()) != 1)}; "
-            f"a hand needs a shoe of at least {MIN_CARDS}."
-        )
+        count = sum(ranks.values())
+        if count == 1:
+            message = _("These counts make 1 card; a hand needs a shoe of at least %(least)s.")
+        else:
+            message = _(
+                "These counts make %(count)s cards; a hand needs a shoe of at least %(least)s."
+            )
+        errors["ranks"] = message % {"count": count, "least": MIN_CARDS}
         return None
     return ranks
 
@@ -136,7 +154,10 @@ def read_rank_counts(typed, errors):
 def read_dealt(decks, text, errors):
     """The full shoe less the dealt cards: (ranks, how many were dealt), or None."""
     if len(text) > MAX_DEALT_TEXT:
-        errors["dealt"] = f"That is {len(text):,} characters; paste at most {MAX_DEALT_TEXT:,}."
+        errors["dealt"] = _("That is %(length)s characters; paste at most %(most)s.") % {
+            "length": f"{len(text):,}",
+            "most": f"{MAX_DEALT_TEXT:,}",
+        }
         return None, 0
     try:
         cards = parse_cards(text)
@@ -145,11 +166,11 @@ def read_dealt(decks, text, errors):
         return None, 0
     unknown = [position for position, card in enumerate(cards, start=1) if not card.known]
     if unknown:
-        errors["dealt"] = (
-            f"Card {unknown[0]} is unknown (?). The calculator needs the rank of every "
+        errors["dealt"] = _(
+            "Card %(number)s is unknown (?). The calculator needs the rank of every "
             "card you list: leave out the cards you did not see (that changes nothing, "
             "an unseen card is as likely to be any card still in the shoe)."
-        )
+        ) % {"number": unknown[0]}
         return None, 0
     try:
         left = shoe_after(decks, cards)
@@ -159,10 +180,11 @@ def read_dealt(decks, text, errors):
         errors["dealt"] = f"{detail[0].upper()}{detail[1:]}."
         return None, 0
     if left.cards < MIN_CARDS:
-        errors["dealt"] = (
-            f"Only {left.cards} card{'s' * (left.cards != 1)} would be left; a hand needs at "
-            f"least {MIN_CARDS}."
-        )
+        if left.cards == 1:
+            message = _("Only 1 card would be left; a hand needs at least %(least)s.")
+        else:
+            message = _("Only %(count)s cards would be left; a hand needs at least %(least)s.")
+        errors["dealt"] = message % {"count": left.cards, "least": MIN_CARDS}
         return None, 0
     return left.ranks, left.known
 
@@ -205,18 +227,18 @@ CHART_WIDTH = 360
 def cards_dealt_chart(result: Odds):
     """Banker, Player and Tie by the number of cards dealt, as bars for an inline SVG
     (joint probabilities: each bar is P(that result and that many cards))."""
-    top = max(result.p(f"{side}_{n}") for n in (4, 5, 6) for side, _ in SIDES)
+    top = max(result.p(f"{side}_{n}") for n in (4, 5, 6) for side, *_names in SIDES)
     groups, y = [], 0
     for n in (4, 5, 6):
         group = {"cards": n, "heading_y": y + HEADING - 6, "bars": []}
         y += HEADING
-        for side, name in SIDES:
+        for side, name, _result in SIDES:
             value = result.p(f"{side}_{n}")
             length = BAR_LENGTH * value / top if top else 0
             group["bars"].append(
                 {
                     "side": side,
-                    "name": name,
+                    "name": str(name),
                     "y": y,
                     "text_y": y + BAR_HEIGHT - 5,
                     "length": f"{length:.1f}",
@@ -294,28 +316,28 @@ def results_context(result: Odds, values):
         "bettors_view": bettors_view(result),
         "cards": f"{result.cards:,}",
         "total": f"{result.total:,}",
-        "main": probability_rows(result, [(side, f"{name} wins") for side, name in SIDES]),
+        "main": probability_rows(result, [(side, wins) for side, _name, wins in SIDES]),
         "naturals": probability_rows(
             result,
             [
-                ("natural_any", "Either side has a natural"),
-                ("natural_player", "Player has a natural"),
-                ("natural_banker", "Banker has a natural"),
-                ("natural_both", "Both have a natural"),
+                ("natural_any", _("Either side has a natural")),
+                ("natural_player", _("Player has a natural")),
+                ("natural_banker", _("Banker has a natural")),
+                ("natural_both", _("Both have a natural")),
             ],
         ),
         "draws": probability_rows(
             result,
             [
-                ("player_draws", "Player draws a third card"),
-                ("banker_draws", "Banker draws a third card"),
+                ("player_draws", _("Player draws a third card")),
+                ("banker_draws", _("Banker draws a third card")),
             ],
         ),
         "by_cards": [
             {
                 "cards": n,
                 "all": percent(result.p(f"cards_{n}")),
-                "sides": [percent(result.p(f"{side}_{n}")) for side, _ in SIDES],
+                "sides": [percent(result.p(f"{side}_{n}")) for side, *_names in SIDES],
             }
             for n in (4, 5, 6)
         ],
@@ -323,9 +345,9 @@ def results_context(result: Odds, values):
         "specials": probability_rows(
             result,
             [
-                ("banker_win_6", "Banker wins with a total of 6 (Super 6)"),
-                ("dragon_7", "Dragon 7: Banker wins with a three-card 7"),
-                ("panda_8", "Panda 8: Player wins with a three-card 8"),
+                ("banker_win_6", _("Banker wins with a total of 6 (Super 6)")),
+                ("dragon_7", _("Dragon 7: Banker wins with a three-card 7")),
+                ("panda_8", _("Panda 8: Player wins with a three-card 8")),
             ],
         ),
         "pair": percent(float(result.player_pair)) if result.player_pair is not None else None,
@@ -341,10 +363,10 @@ def results_context(result: Odds, values):
 
 
 FIELD_NAMES = {
-    "decks": "Decks",
-    "dealt": "Cards dealt",
-    "ranks": "Cards left",
-    "commission": "Commission",
+    "decks": gettext_lazy("Decks"),
+    "dealt": gettext_lazy("Cards dealt"),
+    "ranks": gettext_lazy("Cards left"),
+    "commission": gettext_lazy("Commission"),
 }
 
 
@@ -355,7 +377,7 @@ def fields_in_error(errors):
     for key in errors:
         if key.startswith("rank_"):
             rank = key.removeprefix("rank_")
-            fields.append((f"rank-{rank}", f"Rank {rank_label(rank)}"))
+            fields.append((f"rank-{rank}", _("Rank %(rank)s") % {"rank": rank_label(rank)}))
         elif key == "ranks":
             fields.append(("rank-A", FIELD_NAMES[key]))
         else:
@@ -383,14 +405,26 @@ def share_url(request, shoe, query):
 def announcement(context, errors):
     """One short sentence for screen readers after each live update."""
     if context["result"] is not None:
-        return ", ".join(f"{row['label']} {row['percent']}" for row in context["main"]) + "."
+        figures = pgettext("between names in a list", ", ").join(
+            _("%(result)s %(percent)s") % {"result": row["label"], "percent": row["percent"]}
+            for row in context["main"]
+        )
+        return _("%(figures)s.") % {"figures": figures}
     named = [
-        (f"Rank {rank_label(key.removeprefix('rank_'))}: " if key.startswith("rank_") else "")
-        + message
+        _("Rank %(rank)s: %(message)s")
+        % {"rank": rank_label(key.removeprefix("rank_")), "message": message}
+        if key.startswith("rank_")
+        else message
         for key, message in errors.items()
     ]
-    more = f" ({len(named) - 1} more)" if len(named) > 1 else ""
-    return f"No odds. {named[0]}{more}" if named else "No odds."
+    if not named:
+        return _("No odds.")
+    if len(named) == 1:
+        return _("No odds. %(message)s") % {"message": named[0]}
+    return _("No odds. %(message)s (%(more)s more)") % {
+        "message": named[0],
+        "more": len(named) - 1,
+    }
 
 
 # --- the page ------------------------------------------------------------------------------
@@ -450,6 +484,18 @@ def calculator(request):
     ]
     context["announcement"] = announcement(context, errors)
     context["fields_in_error"] = fields_in_error(errors)
+    # "Decks, Cards dealt and Commission", each a link to its field.
+    context["fields_links"] = mark_safe(  # noqa: S308 (each part is escaped by format_html)
+        and_list(
+            [
+                format_html('<a href="#{}">{}</a>', field, name)
+                for field, name in context["fields_in_error"]
+            ],
+            words=True,
+        )
+        if context["fields_in_error"]
+        else ""
+    )
     context["share_url"] = share_url(request, shoe, query)
     template = "odds/calculator.html#update" if request.htmx else "odds/calculator.html"
     # A field that cannot be read is a 400 (the page still shows every message beside its

@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 from fsrs import Card, Rating, Scheduler, State
 
 from progress.models import LessonProgress, PracticeDay, SkillCard, SpeedBest
@@ -63,6 +64,14 @@ def better_drill(result: dict, best: dict | None) -> bool:
 SCHEDULER = Scheduler(enable_fuzzing=False)
 
 LEVELS = ("new", "attempted", "familiar", "proficient", "mastered")
+# Each level as the pages name it; LEVELS are what is kept and compared, in every language.
+LEVEL_NAMES = {
+    "new": pgettext_lazy("a skill's mastery level", "new"),
+    "attempted": pgettext_lazy("a skill's mastery level", "attempted"),
+    "familiar": pgettext_lazy("a skill's mastery level", "familiar"),
+    "proficient": pgettext_lazy("a skill's mastery level", "proficient"),
+    "mastered": pgettext_lazy("a skill's mastery level", "mastered"),
+}
 
 
 @dataclass(frozen=True)

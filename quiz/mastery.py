@@ -3,6 +3,8 @@ topic's accuracy, and the tableau heatmap, one cell a skill, read from the learn
 schedule (progress.learner)."""
 
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_safe
 
 from baccarat.skills import (
@@ -13,11 +15,18 @@ from baccarat.skills import (
     skill_kind,
     skill_name,
 )
-from progress.learner import LEVELS, Learner
+from baccarat.translation import _ as engine_text
+from progress.learner import LEVEL_NAMES, LEVELS, Learner
 from quiz import views
 from quiz.views import review_time
 
-LEVEL_LETTERS = {"attempted": "A", "familiar": "F", "proficient": "P", "mastered": "M"}
+# Each level's letter in the heatmap, a word's initial in English, one character in Chinese.
+LEVEL_LETTERS = {
+    "attempted": pgettext_lazy("letter for the level attempted", "A"),
+    "familiar": pgettext_lazy("letter for the level familiar", "F"),
+    "proficient": pgettext_lazy("letter for the level proficient", "P"),
+    "mastered": pgettext_lazy("letter for the level mastered", "M"),
+}
 
 
 def accuracy_band(accuracy):
@@ -39,9 +48,14 @@ def percent(accuracy):
 def heat_cell(skill, state, column):
     level = state.level if state else "new"
     if state:
-        words = f"{state.correct} of {state.attempts} right, {percent(state.accuracy)}, {level}"
+        words = _("%(correct)s of %(attempts)s right, %(percent)s, %(level)s") % {
+            "correct": state.correct,
+            "attempts": state.attempts,
+            "percent": percent(state.accuracy),
+            "level": LEVEL_NAMES.get(level, level),
+        }
     else:
-        words = "not tried yet"
+        words = _("not tried yet")
     return {
         "skill": skill,
         "column": column,
@@ -50,7 +64,7 @@ def heat_cell(skill, state, column):
         "level": level,
         "letter": LEVEL_LETTERS.get(level, ""),
         "words": words,
-        "title": f"{skill_name(skill)}: {words}",
+        "title": _("%(skill)s: %(words)s") % {"skill": skill_name(skill), "words": words},
     }
 
 
@@ -91,6 +105,7 @@ def progress(request):
                     "skill": skill,
                     "name": skill_name(skill),
                     "state": state,
+                    "level_name": LEVEL_NAMES.get(state.level, state.level),
                     "percent": percent(state.accuracy),
                     "due": review_time(state.due, at),
                 }
@@ -99,12 +114,16 @@ def progress(request):
             {
                 "kind": kind,
                 "slug": kind.replace("_", "-"),
-                "title": title,
+                "title": engine_text(title),
                 "skills": len(skills),
                 "tried": len(rows),
                 "rows": rows,
                 "levels": [
-                    (level, sum(1 for row in rows if row["state"].level == level))
+                    (
+                        level,
+                        sum(1 for row in rows if row["state"].level == level),
+                        LEVEL_NAMES[level],
+                    )
                     for level in LEVELS[1:]
                 ],
             }
@@ -115,7 +134,12 @@ def progress(request):
         "quiz/progress.html",
         {
             "levels": [
-                {"level": level, "count": levels[level], "letter": LEVEL_LETTERS.get(level)}
+                {
+                    "level": level,
+                    "name": LEVEL_NAMES[level],
+                    "count": levels[level],
+                    "letter": LEVEL_LETTERS.get(level),
+                }
                 for level in LEVELS
             ],
             "skills": len(PRACTICE_SKILLS),

@@ -8,20 +8,22 @@ import random
 import secrets
 
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from baccarat.questions import question_for_skill
 from baccarat.skills import BANKER_SKILLS
 from progress.learner import BEST_ACCURACY, Learner, drill_score
 from quiz import views
-from quiz.views import refused, restored, stored, table_for
+from quiz.views import not_a_choice, refused, restored, stored, table_for
 
 SPEED_KEY = "quiz_speed"
 SPEED_PAGE = "quiz/speed.html"
 SPEED_SECONDS = 60
 SPEED_RULES = {
-    "banker": ("The Banker's rule", BANKER_SKILLS),
-    "player": ("The Player's rule", [f"player:{total}" for total in range(8)]),
+    "banker": (gettext_lazy("The Banker's rule"), BANKER_SKILLS),
+    "player": (gettext_lazy("The Player's rule"), [f"player:{total}" for total in range(8)]),
 }
 
 
@@ -138,7 +140,7 @@ def speed_answer(request):
     drill = saved_drill(request)
     question = restored(drill["question"]) if running(drill) else None
     if question is None:
-        notice = (
+        notice = _(
             "No drill is running, so that answer was not counted. Start one when you are ready."
         )
         return refused(request, SPEED_PAGE, speed_context(request, drill, notice), "#speed")
@@ -147,15 +149,14 @@ def speed_answer(request):
         finish(request, drill, late=True)
         return speed_response(request, drill)
     if request.POST.get("question") != drill["id"]:
-        notice = (
+        notice = _(
             "That answer was for a question that is no longer on screen, so it was not "
             "counted. Here is the question now."
         )
         return refused(request, SPEED_PAGE, speed_context(request, drill, notice), "#speed")
     value = request.POST.get("answer", "")
     if question.choice(value) is None:
-        said = f"“{value[:20]}”" if value else "An empty answer"
-        notice = f"{said} is not one of the answers to choose from, so nothing was counted."
+        notice = not_a_choice(value)
         return refused(request, SPEED_PAGE, speed_context(request, drill, notice), "#speed")
     right = question.is_right(value)
     Learner(request).review(question.skill, right, at)

@@ -18,6 +18,8 @@ from datetime import UTC, datetime, timedelta
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.timesince import timeuntil
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from baccarat.cards import parse_cards
@@ -26,7 +28,8 @@ from baccarat.questions import Choice, Question, question_for_skill, random_ques
 from baccarat.roads import scoreboard
 from baccarat.rules import resolve
 from baccarat.skills import KIND_TITLES, PRACTICE_SKILLS, skill_name
-from progress.learner import Learner
+from baccarat.translation import _ as engine_text
+from progress.learner import LEVEL_NAMES, Learner
 from tracker.boards import scoreboard_context
 
 SESSION_KEY = "quiz"
@@ -37,33 +40,50 @@ PAGE = "quiz/question.html"
 RESTING = timedelta(minutes=10)
 
 TOPIC_BLURBS = {
-    "practice": "Spaced repetition over every skill: what is due comes first, then what "
-    "you get wrong most, then something new.",
-    "mixed": "Any kind of question, at random.",
-    "card_value": "What each card counts.",
-    "hand_total": "Add up a hand and keep the last digit.",
-    "natural": f"Do the first two cards make a total of {naturals_text()}?",
-    "player_rule": "Does the Player draw a third card?",
-    "banker_rule": "Every cell of the tableau and the 8 cases where the Player stood.",
-    "winner": "Read a complete hand.",
-    "payout": "Commission, ties at 8 to 1, EZ Baccarat's Dragon 7 push, Super 6.",
-    "big_road": "Where does the next bead go?",
-    "derived_mark": "Which mark Big Eye Boy, Small Road or Cockroach Pig adds next.",
-    "myth": "Rules and the myths told about them.",
+    "practice": gettext_lazy(
+        "Spaced repetition over every skill: what is due comes first, then what "
+        "you get wrong most, then something new."
+    ),
+    "mixed": gettext_lazy("Any kind of question, at random."),
+    "card_value": gettext_lazy("What each card counts."),
+    "hand_total": gettext_lazy("Add up a hand and keep the last digit."),
+    "natural": gettext_lazy("Do the first two cards make a total of %(naturals)s?"),
+    "player_rule": gettext_lazy("Does the Player draw a third card?"),
+    "banker_rule": gettext_lazy(
+        "Every cell of the tableau and the 8 cases where the Player stood."
+    ),
+    "winner": gettext_lazy("Read a complete hand."),
+    "payout": gettext_lazy("Commission, ties at 8 to 1, EZ Baccarat's Dragon 7 push, Super 6."),
+    "big_road": gettext_lazy("Where does the next bead go?"),
+    "derived_mark": gettext_lazy("Which mark Big Eye Boy, Small Road or Cockroach Pig adds next."),
+    "myth": gettext_lazy("Rules and the myths told about them."),
 }
-# The URL's word for each topic: /quiz/banker-rule/.
+# The URL's word for each topic: /quiz/banker-rule/ (its title: `topic_title`).
 TOPICS = {
-    "practice": "Practice",
-    "mixed": "Mixed",
+    "practice": gettext_lazy("Practice"),
+    "mixed": gettext_lazy("Mixed"),
     **{kind.replace("_", "-"): title for kind, title in KIND_TITLES.items()},
 }
 # Why practice served a question: said before it is answered, so it must never hint.
 SERVED = {
-    "due": "due for review",
-    "weak": "one of your weakest",
-    "new": "new to you",
-    "ahead": "reviewed ahead of time",
+    "due": gettext_lazy("due for review"),
+    "weak": gettext_lazy("one of your weakest"),
+    "new": gettext_lazy("new to you"),
+    "ahead": gettext_lazy("reviewed ahead of time"),
 }
+
+
+def topic_title(topic):
+    """A topic's title in the active language (the engine's kinds marked in its tables)."""
+    title = TOPICS[topic]
+    return str(title) if topic in ("practice", "mixed") else engine_text(title)
+
+
+def topic_blurb(topic):
+    blurb = TOPIC_BLURBS[topic_kind(topic)]
+    if topic == "natural":
+        return blurb % {"naturals": naturals_text()}
+    return str(blurb)
 
 
 def now():
@@ -146,7 +166,7 @@ def current(quiz, topic):
     given = entry.get("given")
     if question is None or (given is not None and question.choice(given) is None):
         return None, None
-    return entry, question
+    return entry, in_this_language(entry, topic, question)
 
 
 def practice_skill(learner, at):
@@ -169,16 +189,41 @@ def practice_skill(learner, at):
     return skill, "weak" if state.accuracy < 1 else "ahead"
 
 
+def dealt(topic, seed, skill=None):
+    """The question dealt for `topic` from `seed` (practice's from its skill), its words in
+    the active language: the same seed deals the same question in every language."""
+    rng = random.Random(seed)
+    if skill is not None:
+        return question_for_skill(skill, rng)
+    if topic == "mixed":
+        return random_question(rng)
+    return random_question(rng, topic_kind(topic))
+
+
+def in_this_language(entry, topic, question):
+    """The question on screen in the page's language: dealt again from its seed when it was
+    dealt in another (the learner switched language), the same question and answers."""
+    language = get_language()
+    if entry.get("language", language) == language or type(entry.get("seed")) is not int:
+        return question
+    skill = question.skill if topic == "practice" else None
+    try:
+        again = dealt(topic, entry["seed"], skill)
+    except (KeyError, ValueError):
+        return question
+    same = [c.value for c in again.choices] == [c.value for c in question.choices]
+    if not same or again.answer != question.answer or again.skill != question.skill:
+        return question
+    entry.update(question=stored(again), language=language)
+    return again
+
+
 def deal(request, quiz, topic):
-    rng = random.Random()
-    served = None
+    seed = secrets.randbits(48)
+    served = skill = None
     if topic == "practice":
         skill, served = practice_skill(Learner(request), now())
-        question = question_for_skill(skill, rng)
-    elif topic == "mixed":
-        question = random_question(rng)
-    else:
-        question = random_question(rng, topic_kind(topic))
+    question = dealt(topic, seed, skill)
     previous = quiz["questions"].get(topic) or {}
     number = previous.get("number") if type(previous.get("number")) is int else 0
     quiz["questions"][topic] = {
@@ -187,6 +232,8 @@ def deal(request, quiz, topic):
         "question": stored(question),
         "given": None,
         "served": served,
+        "seed": seed,
+        "language": get_language(),
     }
 
 
@@ -218,11 +265,13 @@ def road_for(question):
 def review_time(due, at):
     """When a skill comes back, in words: "now", "in 1 minute", "in 10 minutes", "in 2 days"."""
     if due <= at:
-        return "now"
+        return _("now")
     minutes = round((due - at).total_seconds() / 60)
+    if minutes <= 1:
+        return _("in 1 minute")
     if minutes < 60:
-        return f"in {max(minutes, 1)} minute{'s' if minutes > 1 else ''}"
-    return f"in {timeuntil(due, at)}"
+        return _("in %(minutes)s minutes") % {"minutes": minutes}
+    return _("in %(time)s") % {"time": timeuntil(due, at)}
 
 
 def banker_row_of(skill):
@@ -235,7 +284,7 @@ def question_context(request, quiz, topic, notice=None):
     answered, right = quiz["scores"].get(topic, [0, 0])
     context = {
         "topic": topic,
-        "title": TOPICS[topic],
+        "title": topic_title(topic),
         "entry": entry,
         "question": question,
         "notice": notice,
@@ -249,7 +298,9 @@ def question_context(request, quiz, topic, notice=None):
         table=table_for(question),
         road=road_for(question),
         given=given,
-        kind_title=KIND_TITLES.get(question.kind),
+        kind_title=engine_text(KIND_TITLES[question.kind])
+        if question.kind in KIND_TITLES
+        else None,
         # Digits are typed as themselves: "Keys: 0 0, 2 2, ..." would say nothing.
         typed_keys=all(c.key == c.label for c in question.choices),
         served=SERVED.get(entry.get("served")),
@@ -262,6 +313,7 @@ def question_context(request, quiz, topic, notice=None):
             right=question.is_right(given.value),
             skill_name=skill_name(question.skill),
             skill_state=state,
+            level_name=LEVEL_NAMES.get(state.level, state.level),
             next_review=review_time(state.due, at),
             banker_row=banker_row_of(question.skill),
         )
@@ -287,6 +339,17 @@ def refused(request, page, context, target="#quiz"):
     return render(request, page, context, status=400)
 
 
+def not_a_choice(value):
+    """The notice for an answer that is none of the question's choices."""
+    if not value:
+        return _(
+            "An empty answer is not one of the answers to choose from, so nothing was counted."
+        )
+    return _("“%(answer)s” is not one of the answers to choose from, so nothing was counted.") % {
+        "answer": value[:20]
+    }
+
+
 def refused_answer(request, quiz, topic, notice):
     return refused(request, PAGE, question_context(request, quiz, topic, notice))
 
@@ -303,11 +366,11 @@ def index(request):
     topics = [
         {
             "slug": slug,
-            "title": title,
-            "blurb": TOPIC_BLURBS[topic_kind(slug)],
+            "title": topic_title(slug),
+            "blurb": topic_blurb(slug),
             "score": quiz["scores"].get(slug),
         }
-        for slug, title in TOPICS.items()
+        for slug in TOPICS
     ]
     return render(
         request,
@@ -344,7 +407,7 @@ def answer(request, topic):
             request,
             quiz,
             topic,
-            "There was no question waiting, so that answer was not counted. Here is one.",
+            _("There was no question waiting, so that answer was not counted. Here is one."),
         )
     # Each answer names its question, so a second tab, a double click or the Back button
     # can never answer the question that happens to be on screen now.
@@ -353,23 +416,19 @@ def answer(request, topic):
             request,
             quiz,
             topic,
-            "That answer was for a question that is no longer on screen (another tab, or the "
-            "Back button?), so it was not counted. Here is the question now.",
+            _(
+                "That answer was for a question that is no longer on screen (another tab, or "
+                "the Back button?), so it was not counted. Here is the question now."
+            ),
         )
     if entry.get("given") is not None:
         return refused_answer(
-            request, quiz, topic, "That question was already answered; nothing more was counted."
+            request, quiz, topic, _("That question was already answered; nothing more was counted.")
         )
     value = request.POST.get("answer", "")
     choice = question.choice(value)
     if choice is None:
-        said = f"“{value[:20]}”" if value else "An empty answer"
-        return refused_answer(
-            request,
-            quiz,
-            topic,
-            f"{said} is not one of the answers to choose from, so nothing was counted.",
-        )
+        return refused_answer(request, quiz, topic, not_a_choice(value))
     right = question.is_right(value)
     Learner(request).review(question.skill, right, now())
     entry["given"] = value

@@ -16,9 +16,16 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from django.urls import translate_url
+from django.utils.translation import get_language, gettext_lazy
+
 SOURCES_FILE = Path(__file__).resolve().parent / "sources.toml"
 
-KINDS = {"regulator": "Regulators' rules", "analysis": "Analyses", "standard": "Standards"}
+KINDS = {
+    "regulator": gettext_lazy("Regulators' rules"),
+    "analysis": gettext_lazy("Analyses"),
+    "standard": gettext_lazy("Standards"),
+}
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _LESSON_KEY = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*$")
 _URL = re.compile(r"^https?://[^\s/]+\.[^\s/]+(/\S*)?$")
@@ -298,7 +305,10 @@ def page_context(course, lesson_url) -> dict:
     on_pages: dict[str, list] = {section_id: [] for section_id in sources.sections}
     for path, page in sources.pages.items():
         for ref in page["refs"]:
-            on_pages[ref.section.id].append({"name": page["name"], "url": path})
+            # The page in the language being read (/zh-hant/odds/ for /odds/).
+            on_pages[ref.section.id].append(
+                {"name": page["name"], "url": translate_url(path, get_language())}
+            )
     groups = []
     for kind, label in KINDS.items():
         members = [

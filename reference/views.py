@@ -7,6 +7,8 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import get_language, gettext_lazy, pgettext
+from django.utils.translation import gettext as _
 
 from baccarat.cards import total_working
 from baccarat.charts import (
@@ -17,7 +19,12 @@ from baccarat.charts import (
     tableau_rows,
     two_card_rows,
 )
-from baccarat.definitions import glossary_texts, natural_definition, tableau_definition
+from baccarat.definitions import (
+    glossary_texts,
+    natural_definition,
+    naturals_text,
+    tableau_definition,
+)
 from baccarat.examples import banker_row_examples, deal_for, two_and_three_card_sevens
 from baccarat.mistakes import common_mistakes, harmless_here, myths
 from baccarat.odds import odds_of_decks
@@ -36,7 +43,21 @@ from reference.learner_home import learner_home
 from reference.sources import page_context as sources_context
 
 GLANCE_DECKS = 8  # the shoe most tables deal
-GLOSSARY_FILE = Path(__file__).resolve().parent / "content" / "glossary.toml"
+CONTENT = Path(__file__).resolve().parent / "content"
+GLOSSARY_FILE = CONTENT / "glossary.toml"
+# The Chinese glossaries: the Traditional one is written by hand, the Simplified one made
+# from it by scripts/simplified.py. The English page shows the Traditional names.
+CHINESE_GLOSSARY_FILES = {
+    "zh-hant": CONTENT / "glossary.zh-hant.toml",
+    "zh-hans": CONTENT / "glossary.zh-hans.toml",
+}
+# The Chinese page lists its terms under these headings, in this order (a Chinese list has
+# no alphabet to sort by): the `group` of each term in the Chinese files.
+CHINESE_GROUPS = {
+    "game": gettext_lazy("The game and its rules"),
+    "bets": gettext_lazy("Bets and tables"),
+    "roads": gettext_lazy("The scoreboard"),
+}
 ENGINE_TEXT = re.compile(r"\{([a-z_]+(?::[a-z_]+)?)\}")
 
 
@@ -74,18 +95,110 @@ def glossary_terms():
     return terms
 
 
-def home(request):
-    return render(request, "reference/home.html", learner_home(request))
+def chinese_entries(language="zh-hant"):
+    """The terms of a Chinese glossary file, in the file's order."""
+    with CHINESE_GLOSSARY_FILES[language].open("rb") as f:
+        return tomllib.load(f)["term"]
+
+
+def chinese_names():
+    """{English term: its Traditional Chinese entry}, for the English page."""
+    return {entry["en"]: entry for entry in chinese_entries() if "en" in entry}
+
+
+def chinese_only_terms():
+    """The words only Chinese scoreboards use, as the English page lists them: the
+    Traditional name, its other names, and the meaning in English."""
+    return [
+        {
+            "name": entry["name"],
+            "slug": entry["slug"],
+            "other": entry.get("other", []),
+            "gloss": entry["gloss"],
+            "definition": entry["gloss_definition"],
+        }
+        for entry in chinese_entries()
+        if "en" not in entry
+    ]
+
+
+def chinese_glossary_terms(language):
+    """A Chinese glossary's terms, by group in the file's order: each with its Chinese name,
+    other names, the English name (None for a word only Chinese uses), the anchor (the
+    English term's, so a link works in every language), the definition in Chinese, and
+    cross-references by Chinese name."""
+    entries = chinese_entries(language)
+    with GLOSSARY_FILE.open("rb") as f:
+        english = {entry["name"]: entry for entry in tomllib.load(f)["term"]}
+    slugs = {}
+    for entry in entries:
+        slugs[entry["name"]] = slugify(entry["en"]) if "en" in entry else entry["slug"]
+    by_english = {entry["en"]: entry["name"] for entry in entries if "en" in entry}
+    separator = pgettext("between names in a list", ", ")
+    terms = []
+    for entry in entries:
+        source = english[entry["en"]] if "en" in entry else entry
+        if "en" in entry:
+            see = [by_english[name] for name in source.get("see", ())]
+        else:
+            see = source.get("see", [])
+        terms.append(
+            {
+                "name": entry["name"],
+                "name_lang": entry.get("name_lang"),
+                "other": entry.get("other", []),
+                "other_names": separator.join(entry.get("other", [])),
+                "english": entry.get("en"),
+                "gloss": entry.get("gloss"),
+                "slug": slugs[entry["name"]],
+                "group": entry["group"],
+                "definition": definition_text(entry["definition"]),
+                # A `see` name that is not a term is a content bug; the tests catch it.
+                "see": [{"name": name, "slug": slugs.get(name, "")} for name in see],
+                "rules_page": source.get("rules_page", False),
+            }
+        )
+    return terms
 
 
 def glossary(request):
+    language = get_language()
+    if language in CHINESE_GLOSSARY_FILES:
+        terms = chinese_glossary_terms(language)
+        letters = [
+            {
+                "letter": heading,
+                "anchor": key,
+                "terms": [term for term in terms if term["group"] == key],
+            }
+            for key, heading in CHINESE_GROUPS.items()
+        ]
+        context = {"letters": letters, "term_count": len(terms), "chinese": True}
+        return render(request, "reference/glossary.html", context)
     terms = glossary_terms()
+    names = chinese_names()
+    for term in terms:
+        entry = names[term["name"]]
+        term["chinese"] = {
+            "name": entry["name"],
+            "other": entry.get("other", []),
+            # No usual Chinese name: Chinese pages write it in Latin letters too.
+            "latin": bool(entry.get("name_lang")),
+        }
     letters = [
-        {"letter": letter, "terms": list(group)}
+        {"letter": letter, "anchor": letter.lower(), "terms": list(group)}
         for letter, group in groupby(terms, key=lambda term: term["letter"])
     ]
-    context = {"letters": letters, "term_count": len(terms)}
+    context = {
+        "letters": letters,
+        "term_count": len(terms),
+        "chinese_only": chinese_only_terms(),
+    }
     return render(request, "reference/glossary.html", context)
+
+
+def home(request):
+    return render(request, "reference/home.html", learner_home(request))
 
 
 def faq(request):
@@ -103,20 +216,27 @@ def sources(request):
 
 
 def rules(request):
+    tableau = tableau_rows()
     context = {
         "card_values": card_values(),
         "final_digit_examples": [total_working(v) for v in ([7, 8], [9, 9], [5, 5], [6, 1])],
         "naturals": NATURALS,
+        "naturals_text": naturals_text(),
         "glance": rules_at_a_glance(GLANCE_DECKS),
         "glance_decks": GLANCE_DECKS,
         "natural_definition": natural_definition(),
         "tableau_definition": tableau_definition(),
         "natural_example": resolve(deal_for(8, 5)),
         "player_rule": player_rule_text(),
+        # Captions for the two-card rule tables, in the active language.
+        "player_caption": _("The Player's rule"),
+        "banker_caption": _("The Banker's rule when the Player stood"),
         "player_rows": two_card_rows(PLAYER_RULE),
         "banker_stood_rule": banker_stood_rule_text(),
         "banker_stood_rows": two_card_rows(BANKER_WHEN_PLAYER_STOOD),
-        "tableau": tableau_rows(),
+        "tableau": tableau,
+        # "8, 8, 8, 7, 6, 4, 2, 0": numbers, the same in every language.
+        "draw_counts": ", ".join(str(row.draw_count) for row in tableau),
         "memory_pattern": memory_pattern(),
         "reachability": tableau_reachability(),
         "myths": myths(),
@@ -156,7 +276,7 @@ def banker_frequencies(total):
 def banker_row(request, total):
     total = int(total)
     if not 0 <= total <= 7:
-        raise Http404("The tableau has rows for Banker totals 0 to 7 only.")
+        raise Http404(_("The tableau has rows for Banker totals 0 to 7 only."))
     context = {
         "frequencies": banker_frequencies(total),
         "total": total,

@@ -8,8 +8,15 @@ first. The Traditional catalogue stays the one translators edit; this file is re
 it and never edited by hand.
 
     .venv/bin/python scripts/simplified.py   # locale/zh_Hant -> locale/zh_Hans
+
+It also writes the Simplified glossary, reference/content/glossary.zh-hans.toml, from the
+Traditional one beside it, the same way. A term whose name a reviewed term changes (曱甴路,
+which Simplified pages call 蟑螂路) keeps its Traditional name among its other names, so
+the glossary can still be looked up by it: the Simplified entry is 蟑螂路, also called
+曱甴路 and 小强路.
 """
 
+import json
 import re
 import sys
 import tomllib
@@ -22,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TRADITIONAL = ROOT / "locale" / "zh_Hant" / "LC_MESSAGES"
 SIMPLIFIED = ROOT / "locale" / "zh_Hans" / "LC_MESSAGES"
 TERMS = ROOT / "locale" / "zh_Hans" / "terms.toml"
+GLOSSARY = ROOT / "reference" / "content"
 
 
 def reviewed_terms() -> list[tuple[str, str]]:
@@ -58,11 +66,84 @@ def convert(domain: str, converter, terms) -> None:
     catalogue.save(str(SIMPLIFIED / f"{domain}.po"))
 
 
+# The glossary fields in Chinese, converted; the others (en, slug, gloss, group...)
+# are copied as they are.
+CHINESE_FIELDS = ("name", "definition")
+
+
+def simplified_entry(entry: dict, converter, terms) -> dict:
+    """One glossary term in Simplified. Its other names are converted by OpenCC alone and
+    never by the reviewed terms: they are the other names people write, 曱甴路 among them."""
+    result = dict(entry)
+    for key in CHINESE_FIELDS:
+        if key in entry:
+            result[key] = simplified(entry[key], converter, terms)
+    if "see" in entry:
+        result["see"] = [simplified(name, converter, terms) for name in entry["see"]]
+    other = [converter.convert(name) for name in entry.get("other", [])]
+    by_characters = converter.convert(entry["name"])
+    if result["name"] != by_characters:
+        # A reviewed term renamed it: the Traditional name stays findable, first.
+        other.insert(0, by_characters)
+    other = [name for name in dict.fromkeys(other) if name != result["name"]]
+    if other:
+        result["other"] = other
+    else:
+        result.pop("other", None)
+    return result
+
+
+def toml_value(value) -> str:
+    """A TOML string or list of strings (JSON's escapes are TOML's basic string's)."""
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def convert_glossary(converter, terms) -> None:
+    source = GLOSSARY / "glossary.zh-hant.toml"
+    if not source.exists():
+        return
+    entries = tomllib.loads(source.read_text(encoding="utf-8"))["term"]
+    lines = [
+        "# The glossary in Simplified Chinese (zh-hans): made from glossary.zh-hant.toml by",
+        "# scripts/simplified.py (OpenCC, then locale/zh_Hans/terms.toml). Do not edit by",
+        "# hand: edit the Traditional file and run the script.",
+    ]
+    for entry in entries:
+        lines += ["", "[[term]]"]
+        for key, value in simplified_entry(entry, converter, terms).items():
+            lines.append(f"{key} = {toml_value(value)}")
+    (GLOSSARY / "glossary.zh-hans.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+LESSONS = ROOT / "lessons" / "content" / "lessons"
+
+
+def convert_lessons(converter, terms) -> None:
+    """Each lesson (and module) translated into Traditional, in Simplified beside it
+    (x.zh-hans.md is made from x.zh-hant.md: edit that one, never this); its links to the
+    Traditional site go to the Simplified one. A Simplified file whose Traditional one is
+    gone goes too."""
+    for source in LESSONS.rglob("*.zh-hant.md"):
+        text = simplified(source.read_text(encoding="utf-8"), converter, terms)
+        text = text.replace("/zh-hant/", "/zh-hans/")
+        target = source.with_name(source.name.replace(".zh-hant.md", ".zh-hans.md"))
+        target.write_text(text, encoding="utf-8")
+    for made in LESSONS.rglob("*.zh-hans.md"):
+        if not made.with_name(made.name.replace(".zh-hans.md", ".zh-hant.md")).exists():
+            made.unlink()
+
+
 def main() -> int:
     converter = opencc.OpenCC("hk2s")
     terms = reviewed_terms()
     for domain in ("django", "djangojs"):
         convert(domain, converter, terms)
+    convert_glossary(converter, terms)
+    convert_lessons(converter, terms)
     return 0
 
 

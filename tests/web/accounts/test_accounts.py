@@ -5,6 +5,7 @@ session's progress and shoes by the account."""
 import re
 
 import pytest
+from chinese_pages import english_words, region
 from django.contrib import auth
 from django.contrib.auth.models import User
 from django.urls import reverse
@@ -82,6 +83,11 @@ def assert_adopted(user):
     assert shoe.owner == user and shoe.visitor == ""
 
 
+def account_form(html):
+    """The page's account form (the header's language switch carries a `next` of its own)."""
+    return region(html, '<form method="post" action="/accounts/', "</form>")
+
+
 # --- sign up ----------------------------------------------------------------------------
 
 
@@ -98,7 +104,7 @@ def test_signup_page_has_labelled_fields_with_autocomplete(client):
         field = re.search(rf'<input [^>]*name="{name}"[^>]*>', html).group(0)
         assert f'autocomplete="{autocomplete}"' in field and f'id="id_{name}"' in field
         assert f'aria-describedby="id_{name}_helptext"' in field
-    assert 'name="next"' not in html  # nothing to go back to
+    assert 'name="next"' not in account_form(html)  # nothing to go back to
 
 
 def test_signup_logs_in_and_goes_home_with_a_message(client):
@@ -191,7 +197,7 @@ def test_signup_follows_a_safe_next(client):
 @pytest.mark.parametrize("next_url", UNSAFE_NEXT)
 def test_signup_ignores_an_unsafe_next(client, next_url):
     html = client.get(SIGNUP, {"next": next_url}).content.decode()
-    assert 'name="next"' not in html
+    assert 'name="next"' not in account_form(html)
     response = sign_up(client, next=next_url)
     assert response.status_code == 302 and response.url == HOME
     assert signed_in_user(client).is_authenticated
@@ -209,7 +215,7 @@ def test_login_follows_a_safe_next(client, ada):
 @pytest.mark.parametrize("next_url", UNSAFE_NEXT)
 def test_login_ignores_an_unsafe_next(client, ada, next_url):
     html = client.get(LOGIN, {"next": next_url}).content.decode()
-    assert 'name="next"' not in html
+    assert 'name="next"' not in account_form(html)
     response = client.post(LOGIN, {"username": "ada", "password": PASSWORD, "next": next_url})
     assert response.status_code == 302 and response.url == HOME
 
@@ -385,3 +391,20 @@ def test_username_is_escaped_in_the_header(client):
     client.force_login(user)
     html = header(client.get(HOME).content.decode())
     assert "<b>@x" not in html and "&lt;b&gt;@x" in html
+
+
+# --- in Chinese ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/zh-hant/accounts/login/", "/zh-hant/accounts/signup/"])
+def test_sign_in_and_sign_up_are_chinese(client, path):
+    html = region(client.get(path).content.decode(), '<main id="main"', "</main>")
+    assert "登入" in html and "建立帳戶" in html
+    assert english_words(html) == []
+
+
+def test_a_refused_sign_up_is_chinese(client):
+    response = client.post("/zh-hant/accounts/signup/", {"username": "", "password1": "x"})
+    html = region(response.content.decode(), '<main id="main"', "</main>")
+    assert "帳戶未能建立：請修正下面的問題。" in response.content.decode()
+    assert english_words(html) == []

@@ -27,7 +27,7 @@ from baccarat.rules import (
     tableau_row_rule,
 )
 from lessons.blocks import Check, EngineText
-from lessons.course import CONTENT_DIR, load_course, read_course
+from lessons.course import CONTENT_DIR, TRANSLATIONS, load_course, read_course
 from lessons.directives import parse_directive
 from lessons.markdown import ContentError, render_markdown
 
@@ -71,8 +71,17 @@ def test_every_lesson_has_a_title_summary_and_body(lesson):
 
 
 def test_every_markdown_file_is_part_of_the_course():
-    files = {path for path in CONTENT_DIR.rglob("*.md") if path.name != "_module.md"}
-    assert files == {lesson.path for lesson in LESSONS}
+    files = {path for path in CONTENT_DIR.rglob("*.md") if not path.name.startswith("_module.")}
+    english = {path for path in files if path.name.count(".") == 1}
+    assert english == {lesson.path for lesson in LESSONS}
+    # Every other file is a translation (01-the-table.zh-hant.md) read into its course.
+    translated = {
+        lesson.path
+        for language in TRANSLATIONS
+        for lesson in load_course(language=language).lessons
+        if lesson.language == language
+    }
+    assert files - english == translated
 
 
 def test_lesson_keys_are_unique_and_fit_the_progress_table():

@@ -270,7 +270,7 @@ def test_banker_row_shows_its_exact_frequencies(client):
     section = html[
         html.index('id="how-often"') : html.index("</section>", html.index('id="how-often"'))
     ]
-    assert "total 3 in\n    <strong>9.49%</strong>" in section
+    assert "total 3 in <strong>9.49%</strong>" in " ".join(section.split())
     assert "exactly 474,361,430,409,216 of the 4,998,398,275,503,360" in section
     assert "draws a third card in <strong>76.26%</strong>" in section
     assert "or because the rule above says stand" in section
@@ -344,9 +344,9 @@ def test_tracker_shows_the_next_hand_from_the_cards_left(client):
     assert (
         "Not taken out: 1 unknown card (?) and the cards of 1 hand recorded without them." in panel
     )
-    assert "not a\n        betting signal" in panel
+    assert "not a betting signal" in " ".join(panel.split())
     largest = max(abs(now.p(k) - full.p(k)) for k in ("banker", "player", "tie"))
-    assert f"at most {largest * 100:.4f}\n        percentage points" in panel
+    assert f"at most {largest * 100:.4f} percentage points" in " ".join(panel.split())
     link = re.search(r'<a href="([^"]+)">Every figure for the cards left', panel).group(1)
     calculator = client.get(link.replace("&amp;", "&")).content.decode()
     assert shown(calculator, "banker") == percent(now.p("banker"))

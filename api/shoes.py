@@ -29,7 +29,7 @@ from baccarat.roads import Result, scoreboard
 from guards.inputs import shown
 from guards.origins import foreign_origin
 from guards.throttles import WRITES
-from tracker.exchange import read_cards, read_outcome
+from tracker.exchange_hand import read_cards, read_outcome
 from tracker.idempotency import (
     HEADER,
     KEEP,

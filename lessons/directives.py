@@ -91,25 +91,11 @@ from __future__ import annotations
 
 import re
 
-from baccarat.cards import CardError, parse_card, total_working
-from baccarat.charts import memory_pattern
-from baccarat.definitions import starting_point
 from baccarat.mistakes import find_myth
 from baccarat.odds import odds_of_decks, percent
 from baccarat.payouts import BETS, bet_name, is_player_pair, money, settle
 from baccarat.questions import SIDES
 from baccarat.roads import DERIVED_ROADS
-from baccarat.rules import (
-    BANKER_WHEN_PLAYER_STOOD,
-    NATURALS,
-    PLAYER_RULE,
-    banker_stood_rule_text,
-    player_rule_text,
-    tableau_draws_against,
-    tableau_row_rule,
-    two_card_rule,
-)
-from baccarat.translation import _
 from baccarat.walkthrough import walkthrough
 from lessons.arguments import (
     EDGE_BETS,
@@ -127,7 +113,6 @@ from lessons.blocks import (
     Check,
     EdgeRow,
     Edges,
-    EngineText,
     HandSpec,
     Helplines,
     OverTime,
@@ -135,16 +120,11 @@ from lessons.blocks import (
     SettleSpec,
     TableauSpec,
 )
+from lessons.engine_text import ENGINE_TEXT
 from lessons.shape import shape, tableau_shape
 
 _CHECK_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ROAD_KEYS = ("bead_plate", "big_road", *DERIVED_ROADS)
-CHANCES = {
-    "banker": "banker", "player": "player", "tie": "tie", "natural": "natural_any",
-    "player-draws": "player_draws", "banker-draws": "banker_draws",
-    "dragon-7": "dragon_7", "panda-8": "panda_8", "pair": None,
-    "banker-decided": None, "player-decided": None,
-}  # fmt: skip
 SKILLS = (
     r"value:(A|[2-9]|T|J|Q|K)", r"total:[23]", r"natural", r"winner", r"player:[0-7]",
     r"banker:[0-7]:[0-9]", r"banker_stood:[0-7]",
@@ -153,123 +133,6 @@ SKILLS = (
 )  # fmt: skip
 BLOCK_ONLY = {"road", "hand", "tableau-row", "tableau", "chart", "edges", "over-time", "check",
               "helplines", "tableau-shape"}  # fmt: skip
-
-
-def _listing(values) -> str:
-    """(0, 1, 8, 9) -> "0, 1, 8 or 9"."""
-    words = [str(v) for v in values]
-    if len(words) == 1:
-        return words[0]
-    return _("{some} or {last}").format(some=_(", ").join(words[:-1]), last=words[-1])
-
-
-def _rule(args: Args) -> EngineText:
-    which = args.positional.pop(0) if args.positional else None
-    names = ("player", "player-totals", "banker-stood", "banker-stood-totals", "tableau-row",
-             "draws-against", "stands-against", "memory", "naturals", "starting-point")  # fmt: skip
-    one_of("rule", which, names)
-    if which == "starting-point":
-        road = one_of("road", args.positional.pop(0) if args.positional else None, DERIVED_ROADS)
-        args.finish()
-        return EngineText(starting_point(road))
-    if which in ("tableau-row", "draws-against", "stands-against"):
-        row = args.positional.pop(0) if args.positional else ""
-        if not (row.isdigit() and 0 <= int(row) <= 7):
-            raise DirectiveError(f"rule {which}: give the Banker's total, 0 to 7")
-        args.finish()
-        row = int(row)
-        if which == "tableau-row":
-            return EngineText(tableau_row_rule(row))
-        draws = tableau_draws_against(row)
-        values = draws if which == "draws-against" else [v for v in range(10) if v not in draws]
-        if not values:
-            raise DirectiveError(f"rule {which} {row}: Banker {row} has no such third card")
-        return EngineText(_listing(values), kind="figure")
-    args.finish()
-    if which == "memory":
-        lines = memory_pattern()
-        return EngineText("; ".join(lines), tuple(lines))
-    text = {
-        "player": player_rule_text,
-        "player-totals": lambda: two_card_rule(PLAYER_RULE),
-        "banker-stood": banker_stood_rule_text,
-        "banker-stood-totals": lambda: two_card_rule(BANKER_WHEN_PLAYER_STOOD),
-        "naturals": lambda: _listing(NATURALS),
-    }[which]()
-    return EngineText(text)
-
-
-def _value(args: Args) -> EngineText:
-    args.finish(1)
-    if not args.positional:
-        raise DirectiveError("value: give a card, e.g. value K")
-    try:
-        card = parse_card(args.positional[0])
-    except CardError as error:
-        raise DirectiveError(str(error)) from None
-    if not card.known:
-        raise DirectiveError("value: an unknown card has no value")
-    return EngineText(str(card.value), kind="figure")
-
-
-def _total(args: Args) -> EngineText:
-    cards = read_cards(args.positional)
-    args.positional.clear()
-    args.finish()
-    if not 2 <= len(cards) <= 3 or any(card == "?" for card in cards):
-        raise DirectiveError("total: give two or three known cards")
-    return EngineText(total_working([parse_card(c).value for c in cards]), kind="figure")
-
-
-def _edge(args: Args) -> EngineText:
-    bet = read_bet(args.positional.pop(0) if args.positional else None)
-    decks = args.number("decks", 8, 1, 8)
-    places = args.number("places", 2, 0, 4)
-    resolved, both = args.flag("resolved"), args.flag("both")
-    args.finish()
-    edge = odds_of_decks(decks).edges[bet]
-    if both:
-        text = _("{per_unit} per bet placed ({per_resolved} per bet that won or lost)").format(
-            per_unit=percent(edge.per_unit, places), per_resolved=percent(edge.per_resolved, places)
-        )
-    else:
-        text = percent(edge.per_resolved if resolved else edge.per_unit, places)
-    return EngineText(text, kind="figure")
-
-
-def _edge_ratio(args: Args) -> EngineText:
-    bet = read_bet(args.positional.pop(0) if args.positional else None)
-    other = read_bet(args.positional.pop(0) if args.positional else None)
-    decks = args.number("decks", 8, 1, 8)
-    places = args.number("places", 0, 0, 2)
-    args.finish()
-    shoe = odds_of_decks(decks)
-    if not shoe.edges[other].per_unit:
-        raise DirectiveError(f"edge-ratio: {other} has no house edge to compare with")
-    return EngineText(f"{float(shoe.edge_ratio(bet, other)):.{places}f}", kind="figure")
-
-
-def _chance(args: Args) -> EngineText:
-    event = one_of("event", args.positional.pop(0) if args.positional else None, CHANCES)
-    decks = args.number("decks", 8, 1, 8)
-    places = args.number("places", 2, 0, 4)
-    args.finish()
-    shoe = odds_of_decks(decks)
-    if event.endswith("-decided"):
-        value = shoe.exact(event[:-8]) / (shoe.exact("banker") + shoe.exact("player"))
-    else:
-        value = shoe.player_pair if event == "pair" else shoe.exact(CHANCES[event])
-    return EngineText(percent(value, places), kind="figure")
-
-
-def _expected_loss(args: Args) -> EngineText:
-    bet = read_bet(args.positional.pop(0) if args.positional else None)
-    stake = args.number("stake", 10, 1, 1_000_000)
-    bets = args.number("bets", 100, 1, 10_000_000)
-    decks = args.number("decks", 8, 1, 8)
-    args.finish()
-    loss = odds_of_decks(decks).edges[bet].per_unit * stake * bets
-    return EngineText(f"{float(loss):,.2f}", kind="figure")
 
 
 def _settle(args: Args) -> SettleSpec:
@@ -463,13 +326,7 @@ def _helplines(args: Args) -> Helplines:
 
 
 PARSERS = {
-    "rule": _rule,
-    "value": _value,
-    "total": _total,
-    "edge": _edge,
-    "edge-ratio": _edge_ratio,
-    "chance": _chance,
-    "expected-loss": _expected_loss,
+    **ENGINE_TEXT,
     "settle": _settle,
     "road": _road,
     "hand": _hand,

@@ -4,7 +4,8 @@ Reading is pure (no Django; its messages are translated through baccarat.transla
 the engine's are): `read_shoe(text)` returns a `ShoeImport` holding either the
 hands or every problem found, each with its line and character (or the hand's index in
 JSON). Writing the same formats is tracker/export.py; saving a clean read as a shoe is
-tracker/importing.py.
+tracker/importing.py. One hand and its single values are tracker/exchange_hand.py; a
+read's problems, tracker/exchange_problems.py.
 
 CSV:   seq,outcome,player_pair,banker_pair,natural,cards      booleans written 0/1 (true/
        false, yes/no and blank are read too); cards as space-separated tokens ("Qh 4 ?").
@@ -20,15 +21,13 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
-from baccarat.cards import CardError, parse_card
-from baccarat.roads import OUTCOME_NAMES, OUTCOMES
-from baccarat.rules import HandError, resolve
-from baccarat.translation import _, pgettext
+from baccarat.roads import OUTCOMES
+from baccarat.translation import _
 from guards.inputs import InputError, read_json, shown, text_problem
+from tracker.exchange_hand import ShoeHand, read_cards, read_flag, read_outcome
+from tracker.exchange_problems import Problem, ShoeImport
 
 CSV_COLUMNS = ("seq", "outcome", "player_pair", "banker_pair", "natural", "cards")
 FLAGS = ("player_pair", "banker_pair", "natural")
@@ -36,167 +35,7 @@ FORMATS = ("csv", "json", "plain")
 
 MAX_BYTES = 1_000_000
 MAX_HANDS = 2_000
-MAX_CARDS = 6  # two or three cards a side
-MAX_PROBLEMS = 50  # listed; the rest are counted
 MAX_NAME = 100
-
-TRUE_WORDS = {"1", "true", "t", "yes", "y"}
-FALSE_WORDS = {"0", "false", "f", "no", "n", ""}
-OUTCOME_WORDS = {name.upper(): letter for letter, name in OUTCOME_NAMES.items()}
-
-
-@dataclass(frozen=True)
-class ShoeHand:
-    """One hand as exported and imported: the outcome, its flags and its cards (normalised
-    tokens such as "Qh", "T", "?"), or None when the cards were not recorded."""
-
-    outcome: str
-    player_pair: bool = False
-    banker_pair: bool = False
-    natural: bool = False
-    cards: tuple[str, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Problem:
-    """What is wrong and where. `line`/`character` are 1-based; `where` names a JSON
-    location ("hands[3].outcome") when there is one."""
-
-    message: str
-    line: int | None = None
-    character: int | None = None
-    where: str | None = None
-
-    def __str__(self) -> str:
-        if self.line is not None and self.character is not None:
-            prefix = _("line {line}, character {character}").format(
-                line=self.line, character=self.character
-            )
-        elif self.line is not None:
-            prefix = _("line {line}").format(line=self.line)
-        elif self.character is not None:
-            prefix = _("character {character}").format(character=self.character)
-        else:
-            prefix = ""
-        if self.where:
-            prefix = (
-                _("{place} ({where})").format(place=prefix, where=self.where)
-                if prefix
-                else self.where
-            )
-        if not prefix:
-            return self.message
-        return _("{place}: {problem}").format(place=prefix, problem=self.message)
-
-
-@dataclass
-class ShoeImport:
-    """The result of reading a file: the hands, or the problems. `name`/`decks` come from
-    a JSON export when it carries them."""
-
-    format: str
-    hands: list[ShoeHand] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    name: str | None = None
-    decks: int | None = None
-    more_problems: int = 0  # found beyond the MAX_PROBLEMS listed
-    # The hands the text holds, counted even past MAX_HANDS, where they are no longer read.
-    counted: int = 0
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-    @property
-    def report(self) -> list[str]:
-        """Each problem as one sentence, ready to show."""
-        lines = [str(p) for p in self.problems]
-        if self.more_problems:
-            lines.append(
-                _("… and {count} more problems not listed.").format(count=f"{self.more_problems:,}")
-            )
-        return lines
-
-    def add(self, problem: Problem) -> None:
-        if len(self.problems) < MAX_PROBLEMS:
-            self.problems.append(problem)
-        else:
-            self.more_problems += 1
-
-
-class ShoeImportError(ValueError):
-    """Raised by save_shoe when asked to save a read that has problems."""
-
-    def __init__(self, parsed: ShoeImport):
-        self.parsed = parsed
-        super().__init__("; ".join(parsed.report) or "nothing to import")
-
-
-# --- single values, shared with the API ------------------------------------------------
-
-
-def outcome_word(outcome: str) -> str:
-    """ "Banker", "Player" or "Tie" in the active language."""
-    return pgettext("the result of a hand", OUTCOME_NAMES[outcome])
-
-
-def read_outcome(value: Any) -> str | None:
-    """ "B", "p", " t ", "Banker" -> "B"/"P"/"T"; anything else -> None."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip().upper()
-    if text in OUTCOMES:
-        return text
-    return OUTCOME_WORDS.get(text)
-
-
-def read_flag(value: Any) -> bool | None:
-    """A CSV/JSON boolean: true/false, 1/0, yes/no (blank is false); None if not one."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    if isinstance(value, str):
-        word = value.strip().lower()
-        if word in TRUE_WORDS:
-            return True
-        if word in FALSE_WORDS:
-            return False
-    return None
-
-
-def read_cards(tokens: Iterable[Any], outcome: str | None) -> tuple[tuple[str, ...], list[str]]:
-    """Normalise card tokens ("10♠" -> "Ts"). Returns (cards, problems); each problem names
-    the card by its 0-based index as `cards[i]`, or `cards` for the hand as a whole (too
-    many cards, or cards that make a different winner than `outcome`)."""
-    tokens = list(tokens)
-    cards, problems = [], []
-    for index, token in enumerate(tokens):
-        try:
-            cards.append(parse_card(token))
-        except CardError as error:
-            problems.append(f"cards[{index}]: {error}")
-    if problems:
-        return (), problems
-    if len(cards) > MAX_CARDS:
-        return (), [
-            "cards: "
-            + _("{count} cards; a hand has at most {most}").format(count=len(cards), most=MAX_CARDS)
-        ]
-    if cards:
-        try:
-            resolution = resolve(cards)
-        except HandError as error:
-            return (), [f"cards: {error}"]
-        winner = resolution.winner and resolution.winner[0].upper()
-        if outcome and winner and winner != outcome:
-            return (), [
-                "cards: "
-                + _("these cards make {winner} the winner, but the outcome says {outcome}").format(
-                    winner=outcome_word(winner), outcome=outcome_word(outcome)
-                )
-            ]
-    return tuple(str(card) for card in cards), []
 
 
 # --- import ----------------------------------------------------------------------------

@@ -6,15 +6,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from guards.inputs import text_problem
-from tracker.exchange import (
-    MAX_NAME,
-    Problem,
-    ShoeImport,
-    ShoeImportError,
-    default_name,
-    not_decks,
-    read_shoe,
-)
+from tracker.exchange import MAX_NAME, default_name, not_decks, read_shoe
+from tracker.exchange_problems import Problem, ShoeImport, ShoeImportError
 from tracker.models import Hand, Shoe
 from tracker.visitors import visitor_id
 

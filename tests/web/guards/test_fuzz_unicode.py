@@ -366,6 +366,7 @@ def real_or(data, real, strategy):
 VIEW_SOURCES = [
     "hands/views.py",
     "odds/views.py",
+    "odds/form.py",  # the odds page's fields, read for odds/views.py
     "hands/practice.py",
     "quiz/views.py",
     "quiz/speed.py",

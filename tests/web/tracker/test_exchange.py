@@ -7,7 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tracker.exchange import MAX_HANDS, ShoeHand, ShoeImportError, read_shoe, sniff_format
+from tracker.exchange import MAX_HANDS, read_shoe, sniff_format
+from tracker.exchange_hand import ShoeHand
+from tracker.exchange_problems import ShoeImportError
 from tracker.export import csv_text, json_text
 
 HANDS = [

@@ -10,7 +10,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from guards.inputs import MAX_JSON_DEPTH
-from tracker.exchange import MAX_HANDS, ShoeImport, default_name, read_shoe
+from tracker.exchange import MAX_HANDS, default_name, read_shoe
+from tracker.exchange_problems import ShoeImport
 
 DEEP = "[" * 50_000
 TOO_DEEP = f"lists and objects nest too deeply (at most {MAX_JSON_DEPTH} levels)"

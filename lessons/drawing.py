@@ -40,13 +40,14 @@ COMPONENT_IDS = re.compile(
 REGION_NAMES = re.compile(r'(role="region" aria-label=")([^"]+)(")')
 
 
-def own_ids(html, prefix):
+def own_ids(html, prefix, owner=None):
     html = COMPONENT_IDS.sub(lambda m: f'id="{prefix}-{m.group(1)}"', html)
-    # "road-2" is board 2; a check's board is named after its check ("check rule 1 blue").
+    # "road-2" is board 2; a check's board is named after its check ("Check 3 of 5"), in the
+    # page's language (never the check's id, which is the lesson file's English).
     if prefix.startswith("road-"):
         whose = _("%(region)s, board %(number)s") % {"region": "\x00", "number": prefix[5:]}
     else:
-        whose = _("%(region)s, %(check)s") % {"region": "\x00", "check": prefix.replace("-", " ")}
+        whose = _("%(region)s, %(check)s") % {"region": "\x00", "check": owner or prefix}
     html = REGION_NAMES.sub(
         lambda m: f"{m.group(1)}{whose.replace(chr(0), m.group(2))}{m.group(3)}", html
     )
@@ -58,7 +59,7 @@ def own_ids(html, prefix):
 
 def fragment(request, name, context, prefix=None):
     html = render_to_string(f"{FRAGMENTS}#{name}", context, request)
-    return own_ids(html, prefix) if prefix else mark_safe(html)
+    return own_ids(html, prefix, context.get("board_name")) if prefix else mark_safe(html)
 
 
 def read_boards(request, lesson):
@@ -198,10 +199,12 @@ def check_context(state, directive):
             state.feedback.get("lesson_complete", False),
         )
     notice = state.notice[1] if state.notice and state.notice[0] == check.id else None
+    number = next(i for i, c in enumerate(checks, 1) if c.id == check.id)
     context = {
         "check": check,
-        "number": next(i for i, c in enumerate(checks, 1) if c.id == check.id),
+        "number": number,
         "total": len(checks),
+        "board_name": _("Check %(number)s of %(total)s") % {"number": number, "total": len(checks)},
         "question": question,
         "attempt": attempt,
         "passed": check.id in state.passed,

@@ -1,6 +1,8 @@
-from django.conf import settings
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+from reference.helplines import helplines
 
 # The main navigation: (label, URL name). Add a page here once its view exists.
 NAV = [
@@ -26,5 +28,5 @@ def site(request):
     return {
         "nav": NAV,
         "nav_current": current_section(request.path),
-        "helplines": settings.RESPONSIBLE_USE_HELPLINES,
+        "helplines": helplines(get_language()),
     }

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from baccarat.examples import two_and_three_card_sevens
 from reference.context_processors import NAV
+from reference.helplines import helplines
 from reference.views import glossary_terms
 
 PAGES = [
@@ -29,16 +30,16 @@ def test_page_has_layout(client, url_name, settings):
 
 
 @pytest.mark.parametrize("url_name", PAGES)
-def test_footer_has_responsible_use_note_and_helplines(client, url_name, settings):
+def test_footer_has_responsible_use_note_and_helplines(client, url_name):
     html = client.get(reverse(url_name)).content.decode()
     footer = html[html.index('<footer class="site-footer">') :]
     assert "18+ only" in footer
     assert "never to win back losses" in footer
     assert "record results and predict nothing" in footer
-    assert len(settings.RESPONSIBLE_USE_HELPLINES) >= 3
-    for helpline in settings.RESPONSIBLE_USE_HELPLINES:
-        assert f'href="{helpline["url"]}"' in footer
-        assert helpline["name"] in footer
+    assert len(helplines("en")) >= 3
+    for helpline in helplines("en"):
+        assert f'href="{helpline.url}"' in footer
+        assert helpline.name in footer
 
 
 def test_current_page_is_marked_in_nav(client):

@@ -6,6 +6,10 @@ missing field, a section number given without saying where it was read. The stru
 checked when the file is read; that every lesson key names a lesson of the course is checked
 by `check_lessons`, which the /sources/ page runs (the course is read only then, so a lesson
 page does not parse the whole course to show its own sources).
+
+Chinese pages show our own words about each source in Chinese, from the overlay beside the
+file (sources.zh-hant.toml by hand, sources.zh-hans.toml made from it): reference.sources_chinese
+reads and checks it. `load` gives the sources in the active language.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.urls import translate_url
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.html import format_html
+from django.utils.translation import get_language, gettext_lazy, override
 
 SOURCES_FILE = Path(__file__).resolve().parent / "sources.toml"
 
@@ -29,10 +34,14 @@ KINDS = {
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _LESSON_KEY = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*$")
 _URL = re.compile(r"^https?://[^\s/]+\.[^\s/]+(/\S*)?$")
+# A language tag as the lang attribute takes it: en, pt, fr...
+LANGUAGE_TAG = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]+)*$")
+ENGLISH = "en"
+TRANSLATED = ("zh-hant", "zh-hans")  # the languages with an overlay: sources.zh-hant.toml...
 
 SOURCE_KEYS = {"id", "kind", "short", "title", "publisher", "date", "url", "relied_on_for",
-               "url_note", "note", "section"}  # fmt: skip
-SOURCE_REQUIRED = SOURCE_KEYS - {"url_note", "note"}
+               "url_note", "note", "section", "lang"}  # fmt: skip
+SOURCE_REQUIRED = SOURCE_KEYS - {"url_note", "note", "lang"}
 SECTION_KEYS = {"id", "title", "covers", "number", "heading", "url", "seen"}
 LESSON_KEYS = {"sections", "reviewed", "note"}
 
@@ -70,6 +79,7 @@ class Source:
     sections: tuple[Section, ...]
     url_note: str = ""
     note: str = ""
+    lang: str = ENGLISH  # the language of the document's own names: its title, its headings
 
     @property
     def kind_label(self) -> str:
@@ -83,11 +93,14 @@ class Ref:
     section: Section
     source: Source
     reviewed: datetime.date | None = None
+    separator: str = " — "  # between the source's name and the part: "：" in Chinese
 
     @property
     def label(self) -> str:
+        """The source's short name and the part, as HTML (a Chinese label marks the
+        language of the names it keeps in theirs)."""
         part = self.section.number or self.section.title
-        return f"{self.source.short} — {part}"
+        return format_html("{}{}{}", self.source.short, self.separator, part)
 
 
 @dataclass(frozen=True)
@@ -96,7 +109,7 @@ class Sources:
     lessons: dict[str, dict]  # key -> {"refs": [Ref], "note": {id, short, text} | None}
     pages: dict[str, dict]  # path -> {"name": str, "refs": [Ref]}
     notes: dict[str, dict]  # id -> {"short": str, "text": str}
-    not_found: tuple[dict, ...]
+    not_found: tuple[dict, ...]  # {"id", "what", "note"}
     sections: dict[str, Section] = field(default_factory=dict)
 
     def source(self, source_id: str) -> Source:
@@ -150,6 +163,9 @@ def _source(table: dict, index: int) -> Source:
     if table["kind"] not in KINDS:
         raise SourcesError(f"{where}: kind must be one of {', '.join(KINDS)}")
     _url(table["url"].strip(), where)
+    lang = _text(table, "lang", where, required=False) or ENGLISH
+    if not LANGUAGE_TAG.match(lang):
+        raise SourcesError(f"{where}: lang must be a language tag, as en or pt")
     sections = table.get("section", [])
     if not isinstance(sections, list) or not sections:
         raise SourcesError(f"{where}: needs at least one [[source.section]]")
@@ -164,6 +180,7 @@ def _source(table: dict, index: int) -> Source:
         relied_on_for=table["relied_on_for"].strip(),
         url_note=_text(table, "url_note", where, required=False),
         note=_text(table, "note", where, required=False),
+        lang=lang,
         sections=tuple(_section(s, table["id"], f"{where}, section") for s in sections),
     )
 
@@ -254,23 +271,50 @@ def parse(text: str) -> Sources:
         refs = _refs(table.get("sections", []), {}, known, by_id, where)
         pages[path] = {"name": _text(table, "name", where), "refs": refs}
     not_found = tuple(data.get("not_found", []))
+    where = f"{SOURCES_FILE.name}: not_found"
     for entry in not_found:
-        _no_unknown_keys(entry, {"what", "note"}, f"{SOURCES_FILE.name}: not_found")
-        _text(entry, "what", f"{SOURCES_FILE.name}: not_found")
+        _no_unknown_keys(entry, {"id", "what", "note"}, where)
+        # The id is what the Chinese overlay translates it by.
+        if not _ID.match(_text(entry, "id", where)):
+            raise SourcesError(f"{where}: id {entry['id']!r} is not lower-case hyphenated words")
+        _text(entry, "what", f"{where} {entry['id']!r}")
+    if len({entry["id"] for entry in not_found}) != len(not_found):
+        raise SourcesError(f"{where}: an id is repeated")
     return Sources(sources, lessons, pages, notes, not_found, known)
 
 
-_loaded: dict[Path, tuple[int, Sources]] = {}
+_loaded: dict[tuple[Path, str], tuple[tuple[int, int], Sources]] = {}
 
 
-def load(path: Path = SOURCES_FILE) -> Sources:
-    """The sources, read again only when the file has changed."""
-    stamp = path.stat().st_mtime_ns
-    loaded = _loaded.get(path)
+def page_language(language: str | None = None) -> str:
+    """The language the sources are shown in for `language` (by default the active one):
+    "zh-hant" or "zh-hans", each with its overlay, or English."""
+    language = (language or get_language() or ENGLISH).lower()
+    return language if language in TRANSLATED else ENGLISH
+
+
+def load(path: Path = SOURCES_FILE, language: str | None = None) -> Sources:
+    """The sources in `language` (by default the active one): English, or with our own words
+    in Chinese from the overlay beside the file (sources.zh-hant.toml). Each language is read
+    again only when one of its files has changed. A Chinese overlay that is missing, names
+    something the file does not have, or leaves any of our words untranslated is a
+    SourcesError: a Chinese page never falls back to English."""
+    from reference import sources_chinese
+
+    language = page_language(language)
+    overlay = sources_chinese.overlay_file(path, language) if language != ENGLISH else None
+    try:
+        stamp = (path.stat().st_mtime_ns, overlay.stat().st_mtime_ns if overlay else 0)
+    except FileNotFoundError as error:
+        raise SourcesError(f"{Path(error.filename).name} is missing") from None
+    loaded = _loaded.get((path, language))
     if loaded and loaded[0] == stamp:
         return loaded[1]
-    sources = parse(path.read_text(encoding="utf-8"))
-    _loaded[path] = (stamp, sources)
+    if overlay:
+        sources = sources_chinese.translated(load(path, ENGLISH), overlay)
+    else:
+        sources = parse(path.read_text(encoding="utf-8"))
+    _loaded[(path, language)] = (stamp, sources)
     return sources
 
 
@@ -283,32 +327,42 @@ def check_lessons(sources: Sources, course) -> None:
 
 
 def for_lesson(key: str) -> dict | None:
-    """What a lesson's Sources line shows: its refs and note, or None if none is recorded."""
+    """What a lesson's Sources line shows, in the page's language: its refs and note, or None
+    if none is recorded."""
     return load().lessons.get(key)
 
 
 def page_context(course, lesson_url) -> dict:
-    """What /sources/ shows: the sources by kind, each section with the lessons and pages
-    that rely on it, the notes with their lessons, and what was looked for and not found.
-    `lesson_url(lesson)` gives a lesson's address."""
-    sources = load()
+    """What /sources/ shows, in the page's language: the sources by kind, each section with
+    the lessons and pages that rely on it, the notes with their lessons, and what was looked
+    for and not found. `course` is the course in the page's language (lessons.course);
+    `lesson_url(lesson)` gives a lesson's address. On a Chinese page a lesson not yet
+    translated has its English title, marked lang="en"."""
+    language = page_language()
+    sources = load(language=language)
     check_lessons(sources, course)
     lessons = {lesson.key: lesson for lesson in course.lessons}
     order = list(lessons)
+
+    def title(lesson) -> dict:
+        english = language != ENGLISH and lesson.language == ENGLISH
+        return {"title": lesson.title, "lang": ENGLISH if english else None}
+
     used: dict[str, list] = {section_id: [] for section_id in sources.sections}
     for key in sorted(sources.lessons, key=order.index):
         for ref in sources.lessons[key]["refs"]:
             lesson = lessons[key]
             used[ref.section.id].append(
-                {"title": lesson.title, "url": lesson_url(lesson), "reviewed": ref.reviewed}
+                {**title(lesson), "url": lesson_url(lesson), "reviewed": ref.reviewed}
             )
     on_pages: dict[str, list] = {section_id: [] for section_id in sources.sections}
     for path, page in sources.pages.items():
         for ref in page["refs"]:
-            # The page in the language being read (/zh-hant/odds/ for /odds/).
-            on_pages[ref.section.id].append(
-                {"name": page["name"], "url": translate_url(path, get_language())}
-            )
+            # The page in the language being read (/zh-hant/odds/ for /odds/): the path is
+            # the English page's, so it is resolved in English.
+            with override(ENGLISH):
+                url = translate_url(path, language)
+            on_pages[ref.section.id].append({"name": page["name"], "url": url})
     groups = []
     for kind, label in KINDS.items():
         members = [
@@ -329,11 +383,16 @@ def page_context(course, lesson_url) -> dict:
             "id": note_id,
             "text": note["text"],
             "lessons": [
-                {"title": lessons[key].title, "url": lesson_url(lessons[key])}
+                {**title(lessons[key]), "url": lesson_url(lessons[key])}
                 for key in sorted(sources.lessons, key=order.index)
                 if (sources.lessons[key]["note"] or {}).get("id") == note_id
             ],
         }
         for note_id, note in sources.notes.items()
     ]
-    return {"groups": groups, "notes": notes, "not_found": sources.not_found}
+    return {
+        "groups": groups,
+        "notes": notes,
+        "not_found": sources.not_found,
+        "chinese": language != ENGLISH,
+    }

@@ -6,6 +6,8 @@ from pathlib import Path
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
@@ -59,14 +61,22 @@ CHINESE_GROUPS = {
     "roads": gettext_lazy("The scoreboard"),
 }
 ENGINE_TEXT = re.compile(r"\{([a-z_]+(?::[a-z_]+)?)\}")
+# A name in another language inside a Chinese definition, "{fr:chemin de fer}": marked with
+# its language, so a screen reader says it in that language.
+FOREIGN = re.compile(r"\{(en|fr|it):([^{}]+)\}")
 
 
 def definition_text(definition):
     """A definition with each "{natural}", "{start:big_eye_boy}"... replaced by the engine's
-    sentence (baccarat.definitions), so the glossary and the rules say it in the same words.
-    A name the engine does not know is a KeyError: a content bug the tests catch."""
+    sentence (baccarat.definitions), so the glossary and the rules say it in the same words,
+    and each "{fr:...}" marked as that language. A name the engine does not know is a
+    KeyError: a content bug the tests catch."""
     texts = glossary_texts()
-    return ENGINE_TEXT.sub(lambda match: texts[match.group(1)], definition)
+    html = FOREIGN.sub(
+        lambda match: format_html('<span lang="{}">{}</span>', match[1], match[2]),
+        conditional_escape(definition),
+    )
+    return mark_safe(ENGINE_TEXT.sub(lambda match: conditional_escape(texts[match[1]]), html))
 
 
 def glossary_terms():
@@ -134,6 +144,7 @@ def chinese_glossary_terms(language):
     for entry in entries:
         slugs[entry["name"]] = slugify(entry["en"]) if "en" in entry else entry["slug"]
     by_english = {entry["en"]: entry["name"] for entry in entries if "en" in entry}
+    name_langs = {entry["name"]: entry.get("name_lang") for entry in entries}
     separator = pgettext("between names in a list", ", ")
     terms = []
     for entry in entries:
@@ -154,7 +165,10 @@ def chinese_glossary_terms(language):
                 "group": entry["group"],
                 "definition": definition_text(entry["definition"]),
                 # A `see` name that is not a term is a content bug; the tests catch it.
-                "see": [{"name": name, "slug": slugs.get(name, "")} for name in see],
+                "see": [
+                    {"name": name, "slug": slugs.get(name, ""), "lang": name_langs.get(name)}
+                    for name in see
+                ],
                 "rules_page": source.get("rules_page", False),
             }
         )
@@ -212,7 +226,9 @@ def sources(request):
     def lesson_url(lesson):
         return reverse("lessons:lesson", kwargs={"module": lesson.module, "lesson": lesson.slug})
 
-    return render(request, "reference/sources.html", sources_context(load_course(), lesson_url))
+    # The lessons' titles in the page's language (English where a lesson is not translated).
+    course = load_course(language=get_language())
+    return render(request, "reference/sources.html", sources_context(course, lesson_url))
 
 
 def rules(request):

@@ -14,6 +14,11 @@ Traditional one beside it, the same way. A term whose name a reviewed term chang
 which Simplified pages call 蟑螂路) keeps its Traditional name among its other names, so
 the glossary can still be looked up by it: the Simplified entry is 蟑螂路, also called
 曱甴路 and 小强路.
+
+And it writes the sources' Simplified overlay, reference/sources.zh-hans.toml (our words about
+each document the site cites, reference/sources_chinese.py), from sources.zh-hant.toml: every
+text converted the same way; the names in other languages, marked {en:…}, have no Chinese in
+them and come through as they are.
 """
 
 import json
@@ -119,6 +124,39 @@ def convert_glossary(converter, terms) -> None:
     (GLOSSARY / "glossary.zh-hans.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+SOURCES = ROOT / "reference"
+BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+TABLE_HEADER = re.compile(r"^\[[^\[\]\n]+\]", re.M)  # [source.mgc-baccarat], [pages."/odds/"]
+
+
+def toml_key(key: str) -> str:
+    return key if BARE_KEY.match(key) else json.dumps(key, ensure_ascii=False)
+
+
+def convert_sources(converter, terms) -> None:
+    """reference/sources.zh-hant.toml in Simplified, beside it: its tables ([source.<id>],
+    [section.<id>]...) in the same order, each text converted."""
+    source = SOURCES / "sources.zh-hant.toml"
+    if not source.exists():
+        return
+    text = source.read_text(encoding="utf-8")
+    overlay = tomllib.loads(text)
+    # The tables in the order the file gives them (a source, then its sections...).
+    order = [tomllib.loads(f"{line}\n") for line in TABLE_HEADER.findall(text)]
+    lines = [
+        "# The sources' overlay in Simplified Chinese (zh-hans): made from sources.zh-hant.toml",
+        "# by scripts/simplified.py (OpenCC, then locale/zh_Hans/terms.toml). Do not edit by",
+        "# hand: edit the Traditional file and run the script.",
+    ]
+    for header in order:
+        ((table, entry),) = header.items()
+        ((key, _),) = entry.items()
+        lines += ["", f"[{table}.{toml_key(key)}]"]
+        for field, value in overlay[table][key].items():
+            lines.append(f"{field} = {toml_value(simplified(value, converter, terms))}")
+    (SOURCES / "sources.zh-hans.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 LESSONS = ROOT / "lessons" / "content" / "lessons"
 
 
@@ -143,6 +181,7 @@ def main() -> int:
     for domain in ("django", "djangojs"):
         convert(domain, converter, terms)
     convert_glossary(converter, terms)
+    convert_sources(converter, terms)
     convert_lessons(converter, terms)
     return 0
 

@@ -1,8 +1,10 @@
 """Finding English left on a Chinese page (issue 18): the words a person sees or hears, that
 is the text and the labels read aloud (aria-label, title, alt, placeholder), less what a
 Chinese page writes in Latin letters too: card ranks, the B/P/T keys, names (JSON, API,
-CSV), and whatever the page itself marks as English on purpose (`lang="en"`: the English
-name beside a glossary term, a lesson not yet translated, shown in English and saying so)."""
+CSV), and whatever the page itself marks as in another language on purpose (`lang="en"`: the
+English name beside a glossary term, a lesson not yet translated, shown in English and saying
+so; `lang="pt"`, `lang="fr"`...: a document's own title, a French game's name). Any `lang`
+not starting with "zh" silences what it marks."""
 
 import re
 from html.parser import HTMLParser
@@ -30,7 +32,8 @@ class _Spoken(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
-        silencing = tag in SILENT_TAGS or (attrs.get("lang") or "").lower().startswith("en")
+        lang = (attrs.get("lang") or "").lower()
+        silencing = tag in SILENT_TAGS or bool(lang and not lang.startswith("zh"))
         if tag not in VOID_TAGS:
             self.open.append(silencing)
             self.silent += silencing

@@ -2,12 +2,15 @@
 shown in Chinese, its checks and boards the same; one without says so in Chinese and shows
 its English text marked lang="en", its boards and checks drawn in Chinese all the same."""
 
+import shutil
+from functools import partial
 from html import unescape
 
 import pytest
 from chinese_pages import english_words, region
 
-from lessons.course import ContentError, load_course, read_course, translate_course
+import lessons.state
+from lessons.course import CONTENT_DIR, ContentError, load_course, read_course, translate_course
 from progress.models import LessonProgress
 
 pytestmark = pytest.mark.django_db
@@ -16,6 +19,20 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 TRANSLATED = "/zh-hant/lessons/play-responsibly/roads-predict-nothing/"
 UNTRANSLATED = "/zh-hant/lessons/foundations/the-table/"
 NOTICE = "本課尚未翻譯，以下為英文原文。"
+
+
+@pytest.fixture
+def one_lesson_untranslated(tmp_path, monkeypatch):
+    """The course with two lessons' Chinese files taken away (the first, and the first with
+    a board), as a lesson added in English and not yet translated is: the pages read it from
+    there."""
+    root = tmp_path / "lessons"
+    shutil.copytree(CONTENT_DIR, root)
+    for pattern in ("01-foundations/01-the-table", "05-bead-plate-and-big-road/01-bead-plate"):
+        for made in root.glob(f"{pattern}.zh-han*.md"):
+            made.unlink()
+    monkeypatch.setattr(lessons.state, "load_course", partial(load_course, root))
+    return root
 
 
 def main(html):
@@ -36,7 +53,11 @@ def test_the_course_in_chinese_keeps_every_lesson_and_check():
         assert [d.source for d in mine.directives] == [d.source for d in theirs.directives]
     lesson = chinese.lesson("play-responsibly", "roads-predict-nothing")
     assert lesson.language == "zh-hant" and lesson.title == "路單能告訴你甚麼，不能告訴你甚麼"
-    assert chinese.lesson("foundations", "the-table").language == "en"
+    # Every lesson and module has its Traditional file, and its Simplified one made from it.
+    assert {lesson.language for lesson in chinese.lessons} == {"zh-hant"}
+    assert {module.language for module in chinese.modules} == {"zh-hant"}
+    simplified = load_course(language="zh-hans")
+    assert {lesson.language for lesson in simplified.lessons} == {"zh-hans"}
     # English is read in English whatever language the request that loads it speaks.
     assert english.lesson("play-responsibly", "roads-predict-nothing").language == "en"
 
@@ -58,7 +79,13 @@ def test_a_translation_must_keep_its_lessons_directives(tmp_path):
         read_course(tmp_path)
 
 
-def test_the_index_in_chinese_marks_the_lessons_not_translated(client):
+def test_the_index_in_chinese_is_all_chinese(client):
+    page = main(client.get("/zh-hant/lessons/").content.decode())
+    assert "課程" in page and "整套課程約需" in page and "尚未翻譯" not in page
+    assert 'lang="en"' not in page and english_words(page) == []
+
+
+def test_the_index_in_chinese_marks_the_lessons_not_translated(client, one_lesson_untranslated):
     html = client.get("/zh-hant/lessons/").content.decode()
     page = main(html)
     assert "課程" in page and "整套課程約需" in page
@@ -69,7 +96,7 @@ def test_the_index_in_chinese_marks_the_lessons_not_translated(client):
     assert english_words(page) == []
 
 
-def test_an_untranslated_lesson_says_so_and_marks_its_english(client):
+def test_an_untranslated_lesson_says_so_and_marks_its_english(client, one_lesson_untranslated):
     html = client.get(UNTRANSLATED).content.decode()
     page = main(html)
     assert NOTICE in page
@@ -110,10 +137,10 @@ def test_checks_answer_by_key_in_chinese(client):
     assert "本課完成" in html
 
 
-def test_a_board_grows_in_chinese_in_an_untranslated_lesson(client):
+def test_a_board_grows_in_chinese_in_an_untranslated_lesson(client, one_lesson_untranslated):
     lesson = next(
         lesson
-        for lesson in load_course(language="zh-hant").lessons
+        for lesson in load_course(one_lesson_untranslated, language="zh-hant").lessons
         if lesson.language == "en" and lesson.roads()
     )
     road = lesson.roads()[0]

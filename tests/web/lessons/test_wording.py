@@ -174,10 +174,12 @@ LESSON_FILES = sorted(CONTENT_DIR.rglob("*.md"))
 )
 def test_every_figure_in_a_lesson_comes_from_the_engine(path):
     name = str(path.relative_to(CONTENT_DIR))
+    # A translation may type the figures its English file types, reviewed there, and no other.
+    english = re.sub(r"\.zh-han[st]\.md$", ".md", name)
     for figure in typed_figures(path.read_text()):
         if is_small_rule_number(figure):
             continue
-        assert (name, figure) in EXCEPTIONS, (
+        assert (english, figure) in EXCEPTIONS, (
             f"{name}: {figure!r} is typed in; write it with a directive ({{{{ edge … }}}}, "
             "{{ chance … }}, {{ total … }}…) or, if it is not the engine's, review it into "
             "EXCEPTIONS with a reason"

@@ -15,7 +15,8 @@ from baccarat.rules import NATURALS, banker_stood_rule_text
 from lessons.course import read_course
 from reference.views import glossary_terms
 
-DEFINITIONS = {term["name"]: term["definition"] for term in glossary_terms()}
+# The definitions as a reader reads them (the page gets them as HTML, escaped once).
+DEFINITIONS = {term["name"]: unescape(term["definition"]) for term in glossary_terms()}
 
 
 def page_text(client, name):

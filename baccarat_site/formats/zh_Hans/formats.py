@@ -1,0 +1,7 @@
+"""zh-hans: Django's own formats for the language, with thousands grouped by commas in threes
+(CLDR's zh decimal pattern #,##0.###), as the engine's sentences write numbers."""
+
+from django.conf.locale.zh_Hans.formats import *  # noqa: F403
+
+THOUSAND_SEPARATOR = ","
+NUMBER_GROUPING = 3

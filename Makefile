@@ -60,6 +60,7 @@ cluster-check: $(BENCH_STAMP) $(POSTGRES_STAMP)
 MESSAGES_IGNORE := --ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'tests/*' --ignore 'bench/*' --ignore 'scripts/*'
 messages: $(I18N_STAMP)
 	$(VENV_PY) manage.py makemessages --locale zh_Hant --no-obsolete --no-location $(MESSAGES_IGNORE)
+	$(VENV_PY) manage.py makemessages --domain djangojs --locale zh_Hant --no-obsolete --no-location $(MESSAGES_IGNORE)
 	$(VENV_PY) scripts/simplified.py
 	$(VENV_PY) manage.py compilemessages --locale zh_Hant --locale zh_Hans $(MESSAGES_IGNORE)
 

@@ -3,9 +3,12 @@
 Every answer comes from `baccarat/`; this package only validates input and shapes output.
 """
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from ninja import NinjaAPI
-from ninja.errors import HttpError, ValidationError
+from ninja.errors import HttpError, Throttled, ValidationError
 
+from api.errors import at_field, joined
 from api.hands import router as hands_router
 from api.odds import router as odds_router
 from api.parser import BodyRefused, CheckedJsonParser
@@ -117,6 +120,8 @@ def http_error(request, exc):
     refused = exc.__cause__
     if isinstance(refused, BodyRefused):
         return api.create_response(request, {"detail": refused.detail}, status=refused.status)
+    if isinstance(exc, Throttled):  # ninja's own words, in the request's language
+        return api.create_response(request, {"detail": _("Too many requests.")}, status=429)
     return api.create_response(request, {"detail": str(exc)}, status=exc.status_code)
 
 
@@ -133,19 +138,45 @@ def field_name(location) -> str:
     return name or "body"
 
 
-# Pydantic's error types in plain words; any other keeps Pydantic's own message.
+# Pydantic's error types in plain words, each a sentence about the field the caller wrote;
+# the last two keep Pydantic's own English. Any other type keeps Pydantic's message.
 PLAIN_ERRORS = {
-    "missing": "is required",
-    "string_type": "must be text (a JSON string)",
-    "bool_type": "must be true or false",
-    "int_type": "must be a whole number",
-    "int_parsing": "must be a whole number",
-    "int_from_float": "must be a whole number",
-    "list_type": "must be a list",
-    "dict_type": "must be a JSON object",
-    "float_type": "must be a number",
-    "float_parsing": "must be a number",
+    "missing": gettext_lazy("%(field)s: is required"),
+    "string_type": gettext_lazy("%(field)s: must be text (a JSON string)"),
+    "bool_type": gettext_lazy("%(field)s: must be true or false"),
+    "int_type": gettext_lazy("%(field)s: must be a whole number"),
+    "int_parsing": gettext_lazy("%(field)s: must be a whole number"),
+    "int_from_float": gettext_lazy("%(field)s: must be a whole number"),
+    "list_type": gettext_lazy("%(field)s: must be a list"),
+    "dict_type": gettext_lazy("%(field)s: must be a JSON object"),
+    "float_type": gettext_lazy("%(field)s: must be a number"),
+    "float_parsing": gettext_lazy("%(field)s: must be a number"),
+    "model_attributes_type": gettext_lazy(
+        "%(field)s: Input should be a valid dictionary or object to extract fields from"
+    ),
+    "int_parsing_size": gettext_lazy(
+        "%(field)s: Unable to parse input string as an integer, exceeded maximum size"
+    ),
 }
+
+
+def plain_error(name: str, error: dict) -> str:
+    """One of Pydantic's errors as a sentence about field `name`."""
+    kind, context = error.get("type"), error.get("ctx") or {}
+    if kind in PLAIN_ERRORS:
+        return PLAIN_ERRORS[kind] % {"field": name}
+    if kind == "too_long" and context.get("field_type") == "List":
+        most = context.get("max_length")
+        if most == 1:
+            text = _(
+                "%(field)s: List should have at most %(most)s item after validation, not %(count)s"
+            )
+        else:
+            text = _(
+                "%(field)s: List should have at most %(most)s items after validation, not %(count)s"
+            )
+        return text % {"field": name, "most": most, "count": context.get("actual_length")}
+    return at_field(name, error.get("msg") or _("is not valid"))
 
 
 @api.exception_handler(ValidationError)
@@ -161,14 +192,17 @@ def plain_validation_error(request, exc):
             key = str(location[-1]) if location else ""
             plain_name = key.isascii() and key.isidentifier() and len(key) <= 40
             written = key if plain_name else shown(key, 40)
-            messages.setdefault(key, f"{written}: is not a field of this request")
+            messages.setdefault(
+                key, _("%(field)s: is not a field of this request") % {"field": written}
+            )
         elif location and location[-1] in UNION_BRANCHES:
-            messages[name] = f'{name}: must be a card written as text, such as "Qh", "10" or "?"'
+            messages[name] = _(
+                '%(field)s: must be a card written as text, such as "Qh", "10" or "?"'
+            ) % {"field": name}
         else:
-            plain = PLAIN_ERRORS.get(error.get("type"), error.get("msg", "is not valid"))
-            messages.setdefault(name, f"{name}: {plain}")
+            messages.setdefault(name, plain_error(name, error))
     return api.create_response(
         request,
-        {"detail": "; ".join(messages.values()), "errors": exc.errors},
+        {"detail": joined(list(messages.values())), "errors": exc.errors},
         status=422,
     )

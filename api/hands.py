@@ -4,9 +4,10 @@ from ninja import Router, Schema
 from ninja.errors import HttpError
 from pydantic import Field, StrictInt, StrictStr
 
-from api.errors import ErrorOut
+from api.errors import ErrorOut, at_field
 from baccarat.cards import CardError, parse_card
 from baccarat.rules import Hand, HandError, Resolution, resolve
+from baccarat_site.languages import in_english
 
 router = Router(tags=["hands"])
 
@@ -62,6 +63,7 @@ def hand_payload(hand: Hand) -> dict:
     }
 
 
+@in_english  # the steps' sentences, whatever the language of the request
 def resolution_payload(resolution: Resolution) -> dict:
     return {
         "player": hand_payload(resolution.player),
@@ -97,9 +99,9 @@ def resolve_hand(request, payload: ResolveIn):
         try:
             cards.append(parse_card(str(token)))
         except CardError as error:
-            raise HttpError(400, f"cards[{index}]: {error}") from None
+            raise HttpError(400, at_field(f"cards[{index}]", str(error))) from None
     try:
         resolution = resolve(cards)
     except HandError as error:
-        raise HttpError(400, f"cards: {error}") from None
+        raise HttpError(400, at_field("cards", str(error))) from None
     return resolution_payload(resolution)

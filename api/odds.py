@@ -8,6 +8,7 @@ correctly rounded. The counts themselves are in the answer too.
 import math
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema
 from ninja.errors import HttpError
 from pydantic import StrictInt
@@ -25,6 +26,7 @@ from baccarat.odds import (
     shoe_of_decks,
     values_of_ranks,
 )
+from baccarat_site.languages import in_english
 from guards.inputs import InputError, decimal_number, shown
 
 router = Router(tags=["odds"])
@@ -135,6 +137,7 @@ def edges_payload(result: Odds, convention: str) -> dict:
     }
 
 
+@in_english  # numbers only; and so it stays, whatever the language of the request
 def odds_payload(result: Odds, values: tuple[int, ...]) -> dict:
     """The Odds answer of API.md, and more, for a computed shoe."""
     p = result.p
@@ -206,13 +209,15 @@ def read_commission(commission: float | None) -> Fraction:
     if commission is None:
         return COMMISSION
     if not math.isfinite(commission) or not 0 <= commission < 1:
+        given = {"given": f"{commission:g}", "share": f"{commission / 100:g}"}
         if 1 <= commission <= 100:
-            hint = f"for {commission:g}% write {commission / 100:g}"
+            text = _(
+                "commission: %(given)s is not a share of the win from 0 up to 1; for "
+                "%(given)s%% write %(share)s"
+            )
         else:
-            hint = "5% is 0.05"
-        raise HttpError(
-            400, f"commission: {commission:g} is not a share of the win from 0 up to 1; {hint}"
-        )
+            text = _("commission: %(given)s is not a share of the win from 0 up to 1; 5%% is 0.05")
+        raise HttpError(400, text % given)
     # Through its shortest decimal text, so 0.04 is exactly 1/25 and not the nearest binary
     # float; and at most a few decimals, so no fraction grows a huge denominator (1e-300).
     try:
@@ -222,8 +227,11 @@ def read_commission(commission: float | None) -> Fraction:
     except InputError:
         raise HttpError(
             400,
-            f"commission: {commission!r} has more than {COMMISSION_PLACES} decimals; a "
-            "commission is a share of the win such as 0.05 or 0.0475",
+            _(
+                "commission: %(given)s has more than %(places)s decimals; a commission is a "
+                "share of the win such as 0.05 or 0.0475"
+            )
+            % {"given": repr(commission), "places": COMMISSION_PLACES},
         ) from None
 
 
@@ -240,12 +248,19 @@ def read_commission_text(text: str | None) -> Fraction:
         number = float(text) if len(text) <= 24 and text.isascii() else math.nan
     except ValueError:
         number = math.nan
-    hint = f"; for {number:g}% write {number / 100:g}" if 1 <= number <= 100 else ""
-    raise HttpError(
-        400,
-        f"commission: {shown(text)} is not a share of the win from 0 up to 1 with at most "
-        f"{COMMISSION_PLACES} decimals, such as 0.05{hint}",
-    )
+    values = {"given": shown(text), "places": COMMISSION_PLACES}
+    if 1 <= number <= 100:
+        message = _(
+            "commission: %(given)s is not a share of the win from 0 up to 1 with at most "
+            "%(places)s decimals, such as 0.05; for %(percent)s%% write %(share)s"
+        )
+        values.update(percent=f"{number:g}", share=f"{number / 100:g}")
+    else:
+        message = _(
+            "commission: %(given)s is not a share of the win from 0 up to 1 with at most "
+            "%(places)s decimals, such as 0.05"
+        )
+    raise HttpError(400, message % values)
 
 
 class DecksQuery(Schema):
@@ -297,12 +312,14 @@ def full_shoe_odds(request, query: Query[DecksQuery]):
 def shoe_odds(request, payload: CompositionIn):
     commission = read_commission(payload.commission)
     if payload.values is not None and payload.ranks is not None:
-        raise HttpError(400, "ranks: give values or ranks, not both")
+        raise HttpError(400, _("ranks: give values or ranks, not both"))
     if payload.values is None and payload.ranks is None:
         raise HttpError(
             400,
-            "values: give the shoe as values (ten counts, one for each value 0-9) or as "
-            "ranks (a count for each rank A, 2-9, T, J, Q, K); the body has neither",
+            _(
+                "values: give the shoe as values (ten counts, one for each value 0-9) or as "
+                "ranks (a count for each rank A, 2-9, T, J, Q, K); the body has neither"
+            ),
         )
     try:
         if payload.ranks is not None:

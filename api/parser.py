@@ -11,9 +11,27 @@ BodyRefused it finds underneath with its own status and words.
 
 import json
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from ninja.parser import Parser
 
 from guards.inputs import InputError, read_json, shown
+
+# What Python's JSON reader says of bad syntax (json.decoder and its C scanner): kept in
+# English for an English answer, as before, and translated for another.
+JSON_SYNTAX = (
+    gettext_noop("Expecting value"),
+    gettext_noop("Expecting property name enclosed in double quotes"),
+    gettext_noop("Expecting ':' delimiter"),
+    gettext_noop("Expecting ',' delimiter"),
+    gettext_noop("Illegal trailing comma before end of object"),
+    gettext_noop("Illegal trailing comma before end of array"),
+    gettext_noop("Unterminated string starting at"),
+    gettext_noop("Invalid control character at"),
+    gettext_noop("Invalid \\escape"),
+    gettext_noop("Invalid \\uXXXX escape"),
+    gettext_noop("Extra data"),
+)
 
 
 class BodyRefused(Exception):
@@ -28,28 +46,34 @@ class CheckedJsonParser(Parser):
         media_type = (request.content_type or "").lower()
         charset = (request.content_params or {}).get("charset", "utf-8").lower()
         if media_type != "application/json" or charset not in ("utf-8", "utf8"):
-            sent = media_type or "no Content-Type"
+            sent = media_type or _("no Content-Type")
             if charset not in ("utf-8", "utf8"):
                 sent += f"; charset={charset}"
             # A cross-site <form enctype="text/plain"> can send JSON-looking text, but
             # never as application/json.
             raise BodyRefused(
                 415,
-                "Content-Type: the body must be JSON sent as application/json (UTF-8); "
-                f"this request sent {shown(sent, 60)}",
+                _(
+                    "Content-Type: the body must be JSON sent as application/json (UTF-8); "
+                    "this request sent %(sent)s"
+                )
+                % {"sent": shown(sent, 60)},
             )
         try:
             text = request.body.decode("utf-8")
         except UnicodeDecodeError as error:
             raise BodyRefused(
-                400, f"body: not UTF-8 text (byte {error.start + 1} cannot be read)"
+                400,
+                _("body: not UTF-8 text (byte %(byte)s cannot be read)")
+                % {"byte": error.start + 1},
             ) from None
         try:
             return read_json(text)
         except json.JSONDecodeError as error:
             raise BodyRefused(
                 400,
-                f"body: not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})",
+                _("body: not valid JSON: %(problem)s (line %(line)s, column %(column)s)")
+                % {"problem": _(error.msg), "line": error.lineno, "column": error.colno},
             ) from None
         except InputError as error:
             raise BodyRefused(400, str(error)) from None

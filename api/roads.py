@@ -7,11 +7,13 @@ only shapes its output.
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from ninja import Router, Schema
 from ninja.errors import HttpError
 from pydantic import BaseModel, Field, StrictStr
 
-from api.errors import ErrorOut
+from api.errors import ErrorOut, at_field
 from baccarat.roads import (
     DERIVED_ROADS,
     OutcomeError,
@@ -20,6 +22,7 @@ from baccarat.roads import (
     parse_outcomes,
     scoreboard,
 )
+from baccarat_site.languages import in_english
 
 router = Router(tags=["roads"])
 
@@ -141,6 +144,7 @@ def _mark(mark) -> dict[str, Any]:
     }
 
 
+@in_english  # the marks' proofs, whatever the language of the request
 def scoreboard_payload(board: Scoreboard) -> dict[str, Any]:
     """The Roads answer of API.md for a computed scoreboard."""
     stats = board.stats
@@ -225,10 +229,6 @@ PAIR_KEYS = {
     "player_pair": "player_pair",
     "player": "player_pair",
 }
-PAIRS_HINT = (
-    'use {"banker_pair": true/false, "player_pair": true/false}, a string of pair '
-    'letters ("", "B", "P" or "BP"), or null'
-)
 
 
 def read_pair(index: int, entry: Any) -> dict[str, bool]:
@@ -245,8 +245,11 @@ def read_pair(index: int, entry: Any) -> dict[str, bool]:
             if key is None:
                 raise HttpError(
                     400,
-                    f"{where}: character {position}, {character!r}, is not a pair letter; "
-                    "use B (banker pair) and/or P (player pair)",
+                    _(
+                        "%(field)s: character %(position)s, %(character)s, is not a pair "
+                        "letter; use B (banker pair) and/or P (player pair)"
+                    )
+                    % {"field": where, "position": position, "character": repr(character)},
                 )
             flags[key] = True
         return flags
@@ -254,36 +257,83 @@ def read_pair(index: int, entry: Any) -> dict[str, bool]:
         for name, value in entry.items():
             key = PAIR_KEYS.get(name)
             if key is None:
-                raise HttpError(400, f"{where}: unknown key {name!r}; {PAIRS_HINT}")
+                raise HttpError(
+                    400,
+                    _(
+                        '%(field)s: unknown key %(key)s; use {"banker_pair": true/false, '
+                        '"player_pair": true/false}, a string of pair letters ("", "B", "P" '
+                        'or "BP"), or null'
+                    )
+                    % {"field": where, "key": repr(name)},
+                )
             if not isinstance(value, bool):
-                raise HttpError(400, f"{where}.{name}: must be true or false, not {value!r}")
+                raise HttpError(
+                    400,
+                    _("%(field)s: must be true or false, not %(value)s")
+                    % {"field": f"{where}.{name}", "value": repr(value)},
+                )
             flags[key] = value
         return flags
-    raise HttpError(400, f"{where}: {entry!r} is not a pair entry; {PAIRS_HINT}")
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n:,} {one if n == 1 else many}"
+    raise HttpError(
+        400,
+        _(
+            '%(field)s: %(entry)s is not a pair entry; use {"banker_pair": true/false, '
+            '"player_pair": true/false}, a string of pair letters ("", "B", "P" or "BP"), '
+            "or null"
+        )
+        % {"field": where, "entry": repr(entry)},
+    )
 
 
 def read_outcomes(text: str) -> list[str]:
     if len(text) > MAX_OUTCOMES_TEXT:
         raise HttpError(
             400,
-            f"outcomes: {len(text):,} characters is too long; send at most {MAX_HANDS:,} "
-            "hands (a real shoe has about 80)",
+            _(
+                "outcomes: %(length)s characters is too long; send at most %(most)s hands (a "
+                "real shoe has about 80)"
+            )
+            % {"length": f"{len(text):,}", "most": f"{MAX_HANDS:,}"},
         )
     try:
         outcomes = parse_outcomes(text)
     except OutcomeError as error:
-        raise HttpError(400, f"outcomes: {error}") from None
+        raise HttpError(400, at_field("outcomes", str(error))) from None
     if len(outcomes) > MAX_HANDS:
         raise HttpError(
             400,
-            f"outcomes: {len(outcomes):,} hands is too many; the limit is {MAX_HANDS:,} "
-            "(a real shoe has about 80)",
+            _(
+                "outcomes: %(count)s hands is too many; the limit is %(most)s (a real shoe has "
+                "about 80)"
+            )
+            % {"count": f"{len(outcomes):,}", "most": f"{MAX_HANDS:,}"},
         )
     return outcomes
+
+
+# Entries that do not match the hands: a sentence for each case of one and many (one entry
+# for one hand is no mistake).
+PAIRS_MISCOUNTED = {
+    (True, False): gettext_lazy(
+        "pairs: %(entries)s entry for %(hands)s hands; give one entry per hand (each B, P or T "
+        "in outcomes), or leave pairs out"
+    ),
+    (False, True): gettext_lazy(
+        "pairs: %(entries)s entries for %(hands)s hand; give one entry per hand (each B, P or T "
+        "in outcomes), or leave pairs out"
+    ),
+    (False, False): gettext_lazy(
+        "pairs: %(entries)s entries for %(hands)s hands; give one entry per hand (each B, P or T "
+        "in outcomes), or leave pairs out"
+    ),
+}
+
+
+def pairs_miscounted(entries: int, hands: int) -> str:
+    return PAIRS_MISCOUNTED[entries == 1, hands == 1] % {
+        "entries": f"{entries:,}",
+        "hands": f"{hands:,}",
+    }
 
 
 @router.post(
@@ -300,12 +350,7 @@ def draw_roads(request, payload: RoadsIn):
         results = [Result(outcome) for outcome in outcomes]
     else:
         if len(payload.pairs) != len(outcomes):
-            raise HttpError(
-                400,
-                f"pairs: {_count(len(payload.pairs), 'entry', 'entries')} for "
-                f"{_count(len(outcomes), 'hand', 'hands')}; give one entry per hand (each B, "
-                "P or T in outcomes), or leave pairs out",
-            )
+            raise HttpError(400, pairs_miscounted(len(payload.pairs), len(outcomes)))
         results = [
             Result(outcome, **read_pair(index, entry))
             for index, (outcome, entry) in enumerate(zip(outcomes, payload.pairs, strict=True))

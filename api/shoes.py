@@ -17,15 +17,17 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.http import Http404
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 from ninja import Header, Router, Schema
 from ninja.errors import HttpError
 from ninja.utils import check_csrf
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
-from api.errors import ErrorOut
+from api.errors import ErrorOut, at_field, joined
 from api.renderers import json_response
 from api.roads import RoadsOut, scoreboard_payload
 from baccarat.roads import Result, scoreboard
+from baccarat_site.languages import in_english
 from guards.inputs import shown
 from guards.origins import foreign_origin
 from guards.throttles import WRITES
@@ -109,16 +111,21 @@ def check_write_allowed(request) -> None:
     if origin is not None and settings.SESSION_COOKIE_NAME in request.COOKIES:
         raise HttpError(
             403,
-            f"Origin: a page of {shown(origin, 60)} may not write with this site's session "
-            "cookie; call the API without the cookie, or from this site's own pages",
+            _(
+                "Origin: a page of %(origin)s may not write with this site's session cookie; "
+                "call the API without the cookie, or from this site's own pages"
+            )
+            % {"origin": shown(origin, 60)},
         )
     if request.user.is_authenticated:
         refused = check_csrf(request)
         if refused is not None:
             raise HttpError(
                 403,
-                "CSRF check failed: a signed-in browser session must send the CSRF token "
-                "(the X-CSRFToken header) with this request",
+                _(
+                    "CSRF check failed: a signed-in browser session must send the CSRF token "
+                    "(the X-CSRFToken header) with this request"
+                ),
             )
 
 
@@ -130,12 +137,13 @@ def caller_shoe(request, shoe_id: int) -> Shoe:
 
 
 def not_found(shoe_id: int) -> str:
-    return f"shoe {shoe_id}: not found among your shoes"
+    return _("shoe %(id)s: not found among your shoes") % {"id": shoe_id}
 
 
 HISTORY_FIELDS = ("seq", "outcome", "player_pair", "banker_pair", "natural", "cards")
 
 
+@in_english  # the roads' proofs, whatever the language of the request
 def shoe_payload(shoe: Shoe, through: int | None = None) -> dict:
     """The road payload of API.md for the shoe, plus its id, name, decks and history; with
     `through`, the shoe as it was when hand number `through` was recorded (its hands up to
@@ -198,19 +206,26 @@ def start_shoe(request, payload: ShoeIn):
     check_write_allowed(request)
     name = payload.name.strip()
     if not name:
-        raise HttpError(400, "name: give the shoe a name (it is empty)")
+        raise HttpError(400, _("name: give the shoe a name (it is empty)"))
     if len(name) > MAX_NAME:
-        raise HttpError(400, f"name: {len(name)} characters is too long; at most {MAX_NAME}")
+        raise HttpError(
+            400,
+            _("name: %(length)s characters is too long; at most %(most)s")
+            % {"length": len(name), "most": MAX_NAME},
+        )
     try:
         Shoe.check_name(name)  # the model's validators, as the page forms use them
     except ValidationError as error:
-        raise HttpError(400, f"name: {error.messages[0]}") from None
+        raise HttpError(400, at_field("name", error.messages[0])) from None
     if not 1 <= payload.decks <= 8:
-        raise HttpError(400, f"decks: {payload.decks} is not a number of decks from 1 to 8")
+        raise HttpError(
+            400,
+            _("decks: %(decks)s is not a number of decks from 1 to 8") % {"decks": payload.decks},
+        )
     try:
         shoe = create_shoe(request, name, payload.decks)
     except TooManyShoes as refusal:
-        raise HttpError(400, f"name: {refusal}") from None
+        raise HttpError(400, at_field("name", str(refusal))) from None
     return json_response(shoe_payload(shoe), status=201)
 
 
@@ -288,12 +303,16 @@ def record_hand(
             raise HttpError(400, str(problem)) from None
     outcome = read_outcome(payload.outcome)
     if outcome is None:
-        raise HttpError(400, f"outcome: {payload.outcome!r} is not an outcome; use B, P or T")
+        raise HttpError(
+            400,
+            _("outcome: %(outcome)s is not an outcome; use B, P or T")
+            % {"outcome": repr(payload.outcome)},
+        )
     cards = None
     if payload.cards:  # [] is no cards, as null is
         normalised, problems = read_cards(payload.cards, outcome)
         if problems:
-            raise HttpError(400, "; ".join(problems))
+            raise HttpError(400, joined(problems))
         cards = list(normalised)
     try:
         # The caller's shoe is found, held and added to in one step: see ShoeManager.record.
@@ -310,7 +329,7 @@ def record_hand(
     except Shoe.DoesNotExist:
         raise HttpError(404, not_found(shoe_id)) from None
     except ShoeFull as full:
-        raise HttpError(400, f"outcome: {full}") from None
+        raise HttpError(400, at_field("outcome", str(full))) from None
     except KeyReused as reused:
         return key_reused(reused)
     except KeyConflict as undone:
@@ -362,5 +381,5 @@ def undo_hand(request, shoe_id: int):
     check_write_allowed(request)
     shoe = caller_shoe(request, shoe_id)
     if shoe.undo() is None:
-        raise HttpError(409, "this shoe has no hands to undo")
+        raise HttpError(409, _("this shoe has no hands to undo"))
     return json_response(shoe_payload(shoe))

@@ -15,16 +15,19 @@ each field; a run past what is left of the budget is a 429 with Retry-After.
 import secrets
 from typing import Annotated
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 from ninja import Router, Schema
 from ninja.errors import HttpError
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from api.errors import ErrorOut
+from api.errors import ErrorOut, joined
 from api.renderers import json_response
 from baccarat.chance import Tally
 from baccarat.odds import MAX_DECKS
 from baccarat.simulation import CHUNK, CUT_CARD_FROM_END, MAX_SHOES
 from baccarat.systems import BANKROLL, SYSTEMS, TABLE_LIMIT
+from baccarat_site.languages import in_english
 from guards.budgets import Refused, simulated_shoes
 from guards.inputs import shown
 
@@ -178,22 +181,63 @@ class SimulationIn(Schema):
     )
 
 
-def out_of_range(field: str, value: int, low: int, high: int, what: str) -> str | None:
+# A whole number out of its field's range, said of each field: as itself, or, when it is too
+# long to repeat, by its number of digits (always more than one).
+OUT_OF_RANGE = {
+    "shoes": (
+        gettext_lazy("shoes: %(value)s is not a number of shoes from %(low)s to %(high)s"),
+        gettext_lazy(
+            "shoes: a whole number of %(digits)s digits is not a number of shoes from %(low)s "
+            "to %(high)s"
+        ),
+    ),
+    "decks": (
+        gettext_lazy("decks: %(value)s is not a number of decks from %(low)s to %(high)s"),
+        gettext_lazy(
+            "decks: a whole number of %(digits)s digits is not a number of decks from %(low)s "
+            "to %(high)s"
+        ),
+    ),
+    "bankroll": (
+        gettext_lazy("bankroll: %(value)s is not a bankroll in units from %(low)s to %(high)s"),
+        gettext_lazy(
+            "bankroll: a whole number of %(digits)s digits is not a bankroll in units from "
+            "%(low)s to %(high)s"
+        ),
+    ),
+    "table_limit": (
+        gettext_lazy(
+            "table_limit: %(value)s is not a table limit in units from %(low)s to %(high)s"
+        ),
+        gettext_lazy(
+            "table_limit: a whole number of %(digits)s digits is not a table limit in units "
+            "from %(low)s to %(high)s"
+        ),
+    ),
+}
+
+
+def out_of_range(field: str, value: int, low: int, high: int) -> str | None:
     if low <= value <= high:
         return None
     digits = len(str(abs(value)))
-    written = f"{value:,}" if digits <= 15 else f"a whole number of {digits:,} digits"
-    return f"{field}: {written} is not {what} from {low:,} to {high:,}"
+    as_itself, by_digits = OUT_OF_RANGE[field]
+    return (as_itself if digits <= 15 else by_digits) % {
+        "value": f"{value:,}",
+        "digits": f"{digits:,}",
+        "low": f"{low:,}",
+        "high": f"{high:,}",
+    }
 
 
 def seed_too_long(seed: int | None) -> str | None:
     digits = len(str(abs(seed))) if seed is not None else 0
     if digits <= MAX_SEED_DIGITS:
         return None
-    return (
-        f"seed: a whole number of {digits:,} digits is too long, the most is "
-        f"{MAX_SEED_DIGITS} digits (any seed will do: the same one deals the same shoes)"
-    )
+    return _(
+        "seed: a whole number of %(digits)s digits is too long, the most is %(most)s digits "
+        "(any seed will do: the same one deals the same shoes)"
+    ) % {"digits": f"{digits:,}", "most": MAX_SEED_DIGITS}
 
 
 def read_strategies(names: list[str] | None) -> tuple[str, ...]:
@@ -204,14 +248,22 @@ def read_strategies(names: list[str] | None) -> tuple[str, ...]:
         if name not in SYSTEMS:
             raise HttpError(
                 400,
-                f"strategies[{index}]: {shown(name, 40)} is not a strategy; the strategies "
-                f"are {STRATEGY_LIST}",
+                _("%(field)s: %(name)s is not a strategy; the strategies are %(strategies)s")
+                % {
+                    "field": f"strategies[{index}]",
+                    "name": shown(name, 40),
+                    "strategies": pgettext("between names in a list", ", ").join(NAMES),
+                },
             )
         if name in seen:
             raise HttpError(
                 400,
-                f"strategies[{index}]: {name} is already asked for (strategies[{seen[name]}]); "
-                "name each strategy once",
+                _("%(field)s: %(name)s is already asked for (%(first)s); name each strategy once")
+                % {
+                    "field": f"strategies[{index}]",
+                    "name": name,
+                    "first": f"strategies[{seen[name]}]",
+                },
             )
         seen[name] = index
     return tuple(names)
@@ -220,15 +272,15 @@ def read_strategies(names: list[str] | None) -> tuple[str, ...]:
 def read_request(payload: SimulationIn) -> tuple[int, int, int, tuple[str, ...]]:
     """(shoes, decks, seed, strategies), or HttpError 400 naming every field out of range."""
     problems = [
-        out_of_range("shoes", payload.shoes, 1, MAX_SHOES, "a number of shoes"),
-        out_of_range("decks", payload.decks, 1, MAX_DECKS, "a number of decks"),
+        out_of_range("shoes", payload.shoes, 1, MAX_SHOES),
+        out_of_range("decks", payload.decks, 1, MAX_DECKS),
         seed_too_long(payload.seed),
-        out_of_range("bankroll", payload.bankroll, 1, MAX_UNITS, "a bankroll in units"),
-        out_of_range("table_limit", payload.table_limit, 1, MAX_UNITS, "a table limit in units"),
+        out_of_range("bankroll", payload.bankroll, 1, MAX_UNITS),
+        out_of_range("table_limit", payload.table_limit, 1, MAX_UNITS),
     ]
     problems = [problem for problem in problems if problem]
     if problems:
-        raise HttpError(400, "; ".join(problems))
+        raise HttpError(400, joined(problems))
     strategies = read_strategies(payload.strategies)
     seed = payload.seed if payload.seed is not None else secrets.randbelow(SEEDS)
     return payload.shoes, payload.decks, seed, strategies
@@ -237,36 +289,61 @@ def read_request(payload: SimulationIn) -> tuple[int, int, int, tuple[str, ...]]
 # --- the budget ------------------------------------------------------------------------
 
 
-def callers(refused: Refused) -> str:
-    return "one account" if refused.signed_in else "one address"
-
-
-def more_when_signed_in(refused: Refused) -> str:
+def budget(refused: Refused) -> str:
+    """The caller's budget in words: "this server deals at most 200,000 shoes a minute for
+    one address (a signed-in account may have 500,000 a minute)"."""
+    rate = refused.rate
+    values = {"amount": f"{rate.amount:,}", "period": rate.period}
+    if refused.signed_in:
+        return _("this server deals at most %(amount)s shoes %(period)s for one account") % values
     signed_in = simulated_shoes.rate(signed_in=True)
-    if refused.signed_in or signed_in.amount <= refused.rate.amount:
-        return ""
-    return f" (a signed-in account may have {signed_in.amount:,} {signed_in.period})"
+    if signed_in.amount <= rate.amount:
+        return _("this server deals at most %(amount)s shoes %(period)s for one address") % values
+    return _(
+        "this server deals at most %(amount)s shoes %(period)s for one address (a signed-in "
+        "account may have %(more)s %(more_period)s)"
+    ) % {**values, "more": f"{signed_in.amount:,}", "more_period": signed_in.period}
+
+
+# A run that must wait: a sentence for some shoes left or none, and for one second or more.
+MUST_WAIT = {
+    (True, True): gettext_lazy(
+        "shoes: %(budget)s; %(left)s are left now, so %(amount)s more must wait: try again in "
+        "%(seconds)s second, or ask for %(left)s or fewer"
+    ),
+    (True, False): gettext_lazy(
+        "shoes: %(budget)s; %(left)s are left now, so %(amount)s more must wait: try again in "
+        "%(seconds)s seconds, or ask for %(left)s or fewer"
+    ),
+    (False, True): gettext_lazy(
+        "shoes: %(budget)s; none are left now, so %(amount)s more must wait: try again in "
+        "%(seconds)s second"
+    ),
+    (False, False): gettext_lazy(
+        "shoes: %(budget)s; none are left now, so %(amount)s more must wait: try again in "
+        "%(seconds)s seconds"
+    ),
+}
 
 
 def budget_refusal(refused: Refused):
     """A run too big for the caller's budget: a 400 naming `shoes` when it is more than the
     whole budget (no wait would help), else a 429 saying when it fits."""
-    rate, amount = refused.rate, refused.amount
-    budget = (
-        f"this server deals at most {rate.amount:,} shoes {rate.period} for "
-        f"{callers(refused)}{more_when_signed_in(refused)}"
-    )
+    values = {
+        "budget": budget(refused),
+        "amount": f"{refused.amount:,}",
+        "most": f"{refused.rate.amount:,}",
+        "left": f"{refused.left:,}",
+        "seconds": f"{refused.retry_after:,}",
+    }
     if refused.wait is None:
         raise HttpError(
-            400, f"shoes: {amount:,} is too many at once: {budget}; ask for at most {rate.amount:,}"
+            400,
+            _("shoes: %(amount)s is too many at once: %(budget)s; ask for at most %(most)s")
+            % values,
         )
-    left = f"{refused.left:,} are left now" if refused.left else "none are left now"
     seconds = refused.retry_after
-    detail = (
-        f"shoes: {budget}; {left}, so {amount:,} more must wait: try again in {seconds:,} "
-        f"second{'s' if seconds != 1 else ''}"
-        + (f", or ask for {refused.left:,} or fewer" if refused.left else "")
-    )
+    detail = MUST_WAIT[bool(refused.left), seconds == 1] % values
     response = json_response({"detail": detail}, status=429)
     response["Retry-After"] = str(seconds)
     return response
@@ -331,6 +408,6 @@ def simulate(request, payload: SimulationIn):
     tally = Tally(
         decks, seed, shoes, strategies, bankroll=payload.bankroll, limit=payload.table_limit
     )
-    answer = tally.run().answer()
+    answer = in_english(tally.run().answer)()  # how the shoes were dealt, in English
     answer.update(bankroll=payload.bankroll, table_limit=payload.table_limit)
     return json_response(answer)

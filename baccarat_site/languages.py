@@ -10,8 +10,12 @@
   browser prefers Chinese, is answered by the same page in that Chinese
   (`to_their_language`); a visitor who chose English stays on English URLs.
 - Every page names its language (<html lang>) and its other languages (hreflang links).
+- The API (/api/) answers a refusal's `detail` in the language the request's Accept-Language
+  prefers, and says so in Content-Language (`answers_in_their_language`); its field names,
+  values, successful answers and documentation stay as they are, in English (`in_english`).
 """
 
+from functools import wraps
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -99,6 +103,58 @@ def to_their_language(get_response):
         return response
 
     return middleware
+
+
+API_PREFIX = "/api/"
+# The API's documentation (ninja's url names): English whatever the header says.
+API_DOCUMENTS = {"openapi-view", "openapi-json"}
+
+
+def api_language(request) -> str:
+    """The language of an API answer's sentences: the one the request's Accept-Language
+    prefers, else English. Never the switch's cookie: a program says what it wants in its
+    header, and a browser calling the API sends the header as well."""
+    return preferred_language(request.headers.get("Accept-Language", "")) or ENGLISH
+
+
+def mark_language(response, language: str):
+    """Say which language an API answer is in, and that it depends on Accept-Language."""
+    response.headers["Content-Language"] = TAGS[language]
+    patch_vary_headers(response, ["Accept-Language"])
+    return response
+
+
+def answers_in_their_language(get_response):
+    """Middleware, after LocaleMiddleware (which makes every unprefixed path English): an
+    API request is answered in the language its Accept-Language prefers, for as long as the
+    request lasts, and the answer says so (Content-Language, before LocaleMiddleware's
+    default of English can be set). The documentation stays English and unmarked."""
+
+    def middleware(request):
+        if not request.path_info.startswith(API_PREFIX):
+            return get_response(request)
+        language = api_language(request)
+        with override(language):
+            response = get_response(request)
+        match = getattr(request, "resolver_match", None)
+        if match is not None and match.url_name in API_DOCUMENTS:
+            return response
+        return mark_language(response, language)
+
+    return middleware
+
+
+def in_english(function):
+    """For what builds an API answer's content: the engine words its sentences when they
+    are read (a hand's steps, a mark's proof, how a shoe was dealt), and an answer's content
+    is the same whatever the request's language; only a refusal's `detail` is translated."""
+
+    @wraps(function)
+    def english(*args, **kwargs):
+        with override(ENGLISH):
+            return function(*args, **kwargs)
+
+    return english
 
 
 @require_POST

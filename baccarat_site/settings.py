@@ -108,9 +108,11 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The page's language from its URL prefix (baccarat_site.languages); an English URL asked
     # for by a visitor who chose Chinese (or whose browser prefers it) is sent to the Chinese
-    # page.
+    # page; the API answers in the language of the request's Accept-Language (after
+    # LocaleMiddleware, which makes every unprefixed path English).
     "django.middleware.locale.LocaleMiddleware",
     "baccarat_site.languages.to_their_language",
+    "baccarat_site.languages.answers_in_their_language",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -184,6 +186,10 @@ LANGUAGES = [("en", "English"), ("zh-hant", "繁體中文"), ("zh-hans", "简体
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # the choice, remembered for a year
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+# Numbers as each language writes them (baccarat_site/formats): Chinese groups thousands with
+# commas as English does (CLDR's zh pattern #,##0.###), where Django's own Chinese formats
+# group nothing, which would set 1000 on a page beside the engine's 1,000.
+FORMAT_MODULE_PATH = ["baccarat_site.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -1,6 +1,8 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.cache import cache_control
+from django.views.i18n import JavaScriptCatalog
 
 from api.api import api
 from baccarat_site.health import healthz
@@ -19,6 +21,13 @@ urlpatterns = i18n_patterns(
     path("tracker/", include("tracker.urls")),
     path("lab/", include("lab.urls")),
     path("accounts/", include("accounts.urls")),
+    # The sentences our scripts say (static/js, gettext()), in the page's language: loaded
+    # by Chinese pages only (English needs no catalogue: base.html), cached for a day.
+    path(
+        "jsi18n/",
+        cache_control(public=True, max_age=86400)(JavaScriptCatalog.as_view(domain="djangojs")),
+        name="javascript_catalog",
+    ),
     prefix_default_language=False,
 ) + [
     path("language/", choose_language, name="set_language"),

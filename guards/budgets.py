@@ -29,11 +29,19 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from guards.clients import client_ip
 
 PERIODS = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hour": 3600, "d": 86400, "day": 86400}
-PERIOD_WORDS = {1: "a second", 60: "a minute", 3600: "an hour", 86400: "a day"}
+# A budget's period as the API says it, "200,000 shoes a minute" (api.simulations).
+PERIOD_WORDS = {
+    1: pgettext_lazy("a budget: 200,000 shoes a minute", "a second"),
+    60: pgettext_lazy("a budget: 200,000 shoes a minute", "a minute"),
+    3600: pgettext_lazy("a budget: 200,000 shoes a minute", "an hour"),
+    86400: pgettext_lazy("a budget: 200,000 shoes a minute", "a day"),
+}
 _RATE = re.compile(r"\s*([0-9]{1,12})\s*/\s*([0-9]{0,6})\s*([a-z]+)\s*")
 # Float rounding of the refill arithmetic (a budget spent to the last shoe must fit).
 SLACK = 1e-6
@@ -46,8 +54,11 @@ class Rate:
 
     @property
     def period(self) -> str:
-        """ "a minute", or "every 10 seconds"."""
-        return PERIOD_WORDS.get(self.seconds, f"every {self.seconds:,} seconds")
+        """ "a minute", or "every 10 seconds", in the active language."""
+        if self.seconds in PERIOD_WORDS:
+            return str(PERIOD_WORDS[self.seconds])
+        # Never one second (that is "a second").
+        return _("every %(count)s seconds") % {"count": f"{self.seconds:,}"}
 
 
 def parse_rate(text: str, setting: str) -> Rate:

@@ -3,6 +3,7 @@ conversion. Django's IntegerField also takes "٨" (an Arabic-Indic 8) and "8.0".
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from guards.inputs import InputError, whole_number
 
@@ -19,6 +20,7 @@ class WholeNumberField(forms.IntegerField):
             )
         except InputError:
             raise ValidationError(
-                f"Enter a whole number from {self.min_value} to {self.max_value}.",
+                _("Enter a whole number from %(low)s to %(high)s.")
+                % {"low": self.min_value, "high": self.max_value},
                 code="invalid",
             ) from None

@@ -6,6 +6,10 @@ int() also reads "٣", "²" is a digit to str.isdigit(), and Decimal("1e-9999999
 into a fraction with a hundred-million-digit denominator), a few digits, a few decimals;
 only then is it converted. Text is refused when it holds a NUL (PostgreSQL cannot store
 it), a lone UTF-16 surrogate (it cannot be encoded at all) or another control character.
+
+Messages are whole sentences marked as the engine marks its own (baccarat.translation: no
+Django here, Django's gettext once the site is running), so a page or an API answer in
+Chinese says them in Chinese.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ import math
 import re
 import unicodedata
 from fractions import Fraction
+
+from baccarat.translation import _, gettext_noop
 
 _WHOLE = re.compile(r"[0-9]+")
 # Digits, an optional decimal point and decimals: no sign, exponent, underscore or space.
@@ -41,7 +47,7 @@ def shown(value: object, limit: int = 24) -> str:
 
 
 def _escape(ch: str) -> str:
-    """"\\x00", "\\ud800": Python's own escape for the character."""
+    """ "\\x00", "\\ud800": Python's own escape for the character."""
     return ascii(ch)[1:-1]
 
 
@@ -51,10 +57,18 @@ def whole_number(text: str, *, field: str, low: int, high: int) -> int:
     cleaned = text.strip()
     digits = len(str(high))
     if not _WHOLE.fullmatch(cleaned) or len(cleaned.lstrip("0")) > digits:
-        raise InputError(f"{field}: give a whole number from {low} to {high}")
+        raise InputError(
+            _("{field}: give a whole number from {low} to {high}").format(
+                field=field, low=low, high=high
+            )
+        )
     number = int(cleaned)
     if not low <= number <= high:
-        raise InputError(f"{field}: {number} is not a whole number from {low} to {high}")
+        raise InputError(
+            _("{field}: {number} is not a whole number from {low} to {high}").format(
+                field=field, number=number, low=low, high=high
+            )
+        )
     return number
 
 
@@ -63,16 +77,21 @@ def decimal_number(text: str, *, field: str, low: int, below: int, places: int) 
     most `places` decimals. The text is checked before it is converted."""
     cleaned = text.strip()
     match = _DECIMAL.fullmatch(cleaned) if len(cleaned) <= 40 else None
-    accepted = f"a number from {low} up to {below}, with at most {places} decimals"
+    give = _("{field}: give a number from {low} up to {below}, with at most {places} decimals")
     if match is None:
-        raise InputError(f"{field}: give {accepted}")
+        raise InputError(give.format(field=field, low=low, below=below, places=places))
     whole = match.group(1) or "0"
     decimals = (match.group(2) or match.group(3) or "").rstrip("0")
     if len(decimals) > places or len(whole.lstrip("0")) > len(str(below)):
-        raise InputError(f"{field}: give {accepted}")
+        raise InputError(give.format(field=field, low=low, below=below, places=places))
     number = Fraction(int(whole + decimals), 10 ** len(decimals))
     if not low <= number < below:
-        raise InputError(f"{field}: {cleaned} is not {accepted}")
+        raise InputError(
+            _(
+                "{field}: {number} is not a number from {low} up to {below}, with at most "
+                "{places} decimals"
+            ).format(field=field, number=cleaned, low=low, below=below, places=places)
+        )
     return number
 
 
@@ -82,26 +101,59 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 INVISIBLE = frozenset({"Cf", "Mn", "Me", "Zs", "Zl", "Zp", "Cc"})
 
 
+# What is wrong with one character of a text, and of a JSON object's key: whole sentences,
+# translated where they are said (_character_problem).
+CHARACTER_PROBLEMS = {
+    "bidi": gettext_noop(
+        "character {position} is a bidirectional control ({escape}), which can make the "
+        "text around it display in a misleading order"
+    ),
+    "nul": gettext_noop(
+        "character {position} is a NUL byte ({escape}), which text may not contain"
+    ),
+    "surrogate": gettext_noop(
+        "character {position} is a lone UTF-16 surrogate ({escape}), which is not a character"
+    ),
+    "control": gettext_noop("character {position} is a control character ({escape})"),
+}
+KEY_PROBLEMS = {
+    "bidi": gettext_noop(
+        "a key's character {position} is a bidirectional control ({escape}), which can make "
+        "the text around it display in a misleading order"
+    ),
+    "nul": gettext_noop(
+        "a key's character {position} is a NUL byte ({escape}), which text may not contain"
+    ),
+    "surrogate": gettext_noop(
+        "a key's character {position} is a lone UTF-16 surrogate ({escape}), which is not a "
+        "character"
+    ),
+    "control": gettext_noop("a key's character {position} is a control character ({escape})"),
+}
+
+
 def text_problem(value: str) -> str | None:
     """What makes `value` unfit to store as a name or label, in words; None when fit."""
     if value and all(unicodedata.category(ch) in INVISIBLE for ch in value):
-        return "it has no visible character"
+        return _("it has no visible character")
+    return _character_problem(value, CHARACTER_PROBLEMS)
+
+
+def _character_problem(value: str, problems: dict[str, str]) -> str | None:
+    """The first character of `value` that text may not hold, in words from `problems`."""
     for position, ch in enumerate(value, start=1):
-        if ch in BIDI_CONTROLS:
-            return (
-                f"character {position} is a bidirectional control ({_escape(ch)}), which "
-                "can make the text around it display in a misleading order"
-            )
-        if ch == "\x00":
-            return f"character {position} is a NUL byte (\\x00), which text may not contain"
         category = unicodedata.category(ch)
-        if category == "Cs":
-            return (
-                f"character {position} is a lone UTF-16 surrogate ({_escape(ch)}), "
-                "which is not a character"
-            )
-        if category == "Cc":
-            return f"character {position} is a control character ({_escape(ch)})"
+        if ch in BIDI_CONTROLS:
+            kind = "bidi"
+        elif ch == "\x00":
+            kind = "nul"
+        elif category == "Cs":
+            kind = "surrogate"
+        elif category == "Cc":
+            kind = "control"
+        else:
+            continue
+        return _(problems[kind]).format(position=position, escape=_escape(ch))
     return None
 
 
@@ -114,14 +166,13 @@ def read_json(text: str | bytes) -> object:
     try:
         document = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except RecursionError:
-        raise InputError(
-            f"body: lists and objects nest too deeply (at most {MAX_JSON_DEPTH} levels)"
-        ) from None
+        raise InputError(_too_deep("body")) from None
     except json.JSONDecodeError:
         raise
-    except ValueError as error:  # int() past Python's digit limit, or ours below
-        message = str(error) if isinstance(error, InputError) else "a number is too long"
-        raise InputError(f"body: {message}") from None
+    except InputError:  # ours, below
+        raise
+    except ValueError:  # int() past Python's digit limit
+        raise InputError(_("body: a number is too long")) from None
     problem = json_problem(document)
     if problem:
         raise InputError(problem)
@@ -129,14 +180,25 @@ def read_json(text: str | bytes) -> object:
 
 
 def _no_constant(name: str):
-    raise InputError(f"{name} is not a JSON number")
+    raise InputError(_("body: {name} is not a JSON number").format(name=name))
 
 
 def _finite_float(text: str) -> float:
     number = float(text)
     if not math.isfinite(number):
-        raise InputError(f"{text[:24]} is too large a number")
+        raise InputError(_("body: {number} is too large a number").format(number=text[:24]))
     return number
+
+
+def _too_deep(place: str) -> str:
+    return _("{place}: lists and objects nest too deeply (at most {most} levels)").format(
+        place=place, most=MAX_JSON_DEPTH
+    )
+
+
+def _at(place: str, problem: str) -> str:
+    """A problem said at its place in the document: "cards[2]: character 1 is ..."."""
+    return _("{place}: {problem}").format(place=place, problem=problem)
 
 
 def json_problem(document: object) -> str | None:
@@ -148,19 +210,16 @@ def json_problem(document: object) -> str | None:
         where, item, depth = stack.pop()
         if isinstance(item, str):
             if _has_surrogate(item):
-                return f"{where or 'body'}: {text_problem(item)}"
+                return _at(where or "body", text_problem(item))
             continue
         if not isinstance(item, dict | list):
             continue
         if depth >= MAX_JSON_DEPTH:
-            return (
-                f"{where or 'body'}: lists and objects nest too deeply "
-                f"(at most {MAX_JSON_DEPTH} levels)"
-            )
+            return _too_deep(where or "body")
         if isinstance(item, dict):
             for key, value in item.items():
                 if _has_surrogate(key):
-                    return f"{where or 'body'}: a key's {text_problem(key)}"
+                    return _at(where or "body", _character_problem(key, KEY_PROBLEMS))
                 name = key if key.isprintable() else shown(key)
                 stack.append((f"{where}.{name}" if where else name, value, depth + 1))
         else:

@@ -16,6 +16,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from ninja.throttling import AnonRateThrottle, UserRateThrottle
 
 from baccarat_site.errors import came_from
@@ -70,7 +71,7 @@ def write_refused(request):
 
 def too_many_writes(request, wait):
     seconds = max(1, math.ceil(wait or 1))
-    detail = "That is more changes in a minute than a person makes at a table."
+    detail = _("That is more changes in a minute than a person makes at a table.")
     context = {"detail": detail, "retry_after": seconds, "came_from": came_from(request)}
     response = render(request, "429.html", context, status=429)
     response["Retry-After"] = str(seconds)

@@ -36,7 +36,7 @@ from pathlib import Path
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from reference.sources import LANGUAGE_TAG, Ref, Section, Source, Sources, SourcesError
+from reference.citations import LANGUAGE_TAG, Ref, Section, Source, Sources, SourcesError
 
 SEPARATOR = "："  # between a source's name and the part, in a lesson's Sources line
 FOREIGN = re.compile(r"\{([^{}:]*):([^{}]+)\}")  # {en:Wizard of Odds}

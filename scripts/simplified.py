@@ -44,16 +44,37 @@ def reviewed_terms() -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda pair: -len(pair[0]))
 
 
-# A road's column is 第 N 行 in Traditional (Hong Kong and Taiwan count a road's columns as
-# 行, its rows as 格); a mainland reader reads 行 as a row, so Simplified says 第 N 列.
-COLUMN = re.compile(r"第(\s*(?:\{[a-z_]+\}|%\([a-z_]+\)s|[0-9０-９一二三四五六七八九十]+)\s*)行")
+# A road's column is 行 in Traditional (Hong Kong and Taiwan count a road's columns as 行,
+# its cells down as 格: 第 3 行、新一行、同一行、左邊第二行), and a vertical column 直行; a
+# mainland reader reads 行 as a row, so Simplified says 列 (第 3 列、新一列) and 竖列. Only
+# 行 as that noun: after a number, a measure or a pointing word (第、一、两、每、该、这、
+# 新、同、左边第二、的…), and not the first character of another word (行动、行事、行为…).
+# A line of text is 行 on both sides: a message about lines (the importer's) keeps it.
+COLUMN_NOUN = re.compile(
+    r"(?<=[第一二三四五六七八九十两几每各该这那新同整前后上下左右边的哪末逐}0-9０-９\s])"
+    r"行(?![事动为政程李业人走使])"
+)
+VERTICAL_COLUMN = re.compile(r"直行")
 
 
-def simplified(text: str, converter, terms) -> str:
+def columns(text: str) -> str:
+    return COLUMN_NOUN.sub("列", VERTICAL_COLUMN.sub("竖列", text))
+
+
+def simplified(text: str, converter, terms, road_columns: bool = True) -> str:
     text = converter.convert(text)
     for converted, wanted in terms:
         text = text.replace(converted, wanted)
-    return COLUMN.sub(r"第\1列", text)
+    return columns(text) if road_columns else text
+
+
+def speaks_of_columns(msgid: str) -> bool:
+    """Whether an English message's 行 are a road's columns: it speaks of columns or
+    streaks (a Big Road column is one) and not of lines (the importer's and the API's lines
+    of text, which are 行 to every reader)."""
+    return bool(re.search(r"\b(columns?|streaks?)\b", msgid, re.I)) and not re.search(
+        r"\blines?\b", msgid, re.I
+    )
 
 
 def convert(domain: str, converter, terms) -> None:
@@ -63,10 +84,11 @@ def convert(domain: str, converter, terms) -> None:
     catalogue = polib.pofile(str(source), wrapwidth=100)
     catalogue.metadata["Language"] = "zh_Hans"
     for entry in catalogue:
+        road = speaks_of_columns(entry.msgid + " " + entry.msgid_plural)
         if entry.msgstr:
-            entry.msgstr = simplified(entry.msgstr, converter, terms)
+            entry.msgstr = simplified(entry.msgstr, converter, terms, road)
         for index, text in list(entry.msgstr_plural.items()):
-            entry.msgstr_plural[index] = simplified(text, converter, terms)
+            entry.msgstr_plural[index] = simplified(text, converter, terms, road)
     SIMPLIFIED.mkdir(parents=True, exist_ok=True)
     catalogue.save(str(SIMPLIFIED / f"{domain}.po"))
 

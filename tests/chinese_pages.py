@@ -1,10 +1,11 @@
 """Finding English left on a Chinese page (issue 18): the words a person sees or hears, that
 is the text and the labels read aloud (aria-label, title, alt, placeholder), less what a
-Chinese page writes in Latin letters too: card ranks, the B/P/T keys, names (JSON, API,
-CSV), and whatever the page itself marks as in another language on purpose (`lang="en"`: the
-English name beside a glossary term, a lesson not yet translated, shown in English and saying
-so; `lang="pt"`, `lang="fr"`...: a document's own title, a French game's name). Any `lang`
-not starting with "zh" silences what it marks."""
+Chinese page writes in Latin letters too: card ranks and suit letters, the B/P/T keys and
+outcomes typed with them, names (JSON, API, CSV), and whatever the page itself marks as in
+another language on purpose (`lang="en"`: the English name beside a glossary term, a lesson
+not yet translated, shown in English and saying so; `lang="pt"`, `lang="fr"`...: a
+document's own title, a French game's name). Any `lang` not starting with "zh" silences
+what it marks."""
 
 import re
 from html.parser import HTMLParser
@@ -21,6 +22,11 @@ ALLOWED = {
     "PNG", "SVG", "UTC", "FSRS", "EZ", "Macau", "UK", "NJ", "MGC", "UKGC", "RTS",
 }  # fmt: skip
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+# Typed as they are in every language: outcomes as the tracker reads them (BPPT), and the
+# suits' letters after a rank (3h 7s), which the word pattern reads apart from the digit.
+TYPED = re.compile(r"[BPT]+|[hdcs]")
+# A web address shown as text (a source's link) is written as it is in every language.
+WEB_ADDRESS = re.compile(r"https?://\S+")
 
 
 class _Spoken(HTMLParser):
@@ -62,8 +68,8 @@ def english_words(html: str, allowed: set[str] = frozenset()) -> list[str]:
     """The Latin-letter words in what a person sees or hears of `html`, less the allowed."""
     return [
         word
-        for word in WORD.findall(spoken_text(html))
-        if word not in ALLOWED and word not in allowed
+        for word in WORD.findall(WEB_ADDRESS.sub(" ", spoken_text(html)))
+        if word not in ALLOWED and word not in allowed and not TYPED.fullmatch(word)
     ]
 
 

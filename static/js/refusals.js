@@ -29,6 +29,13 @@
 // fixed at the top of the screen (wherever the page is scrolled, and without pushing the
 // buttons away), in an alert region, with the error page's own heading and first sentence.
 (function () {
+  // Chinese pages load the sentences' translations first (/zh-hant/jsi18n/); English pages
+  // have none to load and say them as written.
+  var gettext = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values[name]; });
+  }
   function box() {
     return document.getElementById("request-error");
   }
@@ -38,23 +45,35 @@
       var title = page.querySelector("main h1");
       var lead = page.querySelector("main .lead");
       if (title) {
-        return title.textContent.trim() + (lead ? ": " + lead.textContent.trim() : ".");
+        if (!lead) {
+          return fill(gettext("%(title)s."), { title: title.textContent.trim() });
+        }
+        return fill(gettext("%(title)s: %(lead)s"), {
+          title: title.textContent.trim(),
+          lead: lead.textContent.trim()
+        });
       }
     } catch (error) {
       // not HTML: the status says it
     }
-    return "The site answered with error " + xhr.status + ".";
+    return fill(gettext("The site answered with error %(status)s."), { status: xhr.status });
   }
-  function said(xhr) {
+  function advice(xhr) {
     if (xhr.status === 429) {
       var wait = parseInt(xhr.getResponseHeader("Retry-After"), 10);
-      var when = wait > 0 ? "in " + wait + " second" + (wait === 1 ? "" : "s") : "in a minute";
-      return heading(xhr) + " Nothing was saved: try again " + when + ".";
+      if (!(wait > 0)) {
+        return gettext("Nothing was saved: try again in a minute.");
+      }
+      return fill(ngettext("Nothing was saved: try again in %(wait)s second.",
+        "Nothing was saved: try again in %(wait)s seconds.", wait), { wait: wait });
     }
     if (xhr.status === 403) {
-      return heading(xhr) + " Nothing was saved: reload this page, then try again.";
+      return gettext("Nothing was saved: reload this page, then try again.");
     }
-    return heading(xhr) + " Nothing was saved. Reload the page if it happens again.";
+    return gettext("Nothing was saved. Reload the page if it happens again.");
+  }
+  function said(xhr) {
+    return fill(gettext("%(what)s %(advice)s"), { what: heading(xhr), advice: advice(xhr) });
   }
   function show(text) {
     var element = box();
@@ -77,8 +96,8 @@
   document.addEventListener("htmx:sendError", function () {
     // With no answer the page cannot know whether the request arrived: say so, not that
     // nothing was saved. Trying again is safe for a hand: the same key records it once.
-    show("The site could not be reached, so this page cannot tell whether that was saved: " +
-      "check the connection and try again (a hand sent twice is recorded once).");
+    // One literal, so that makemessages finds the sentence whole.
+    show(gettext("The site could not be reached, so this page cannot tell whether that was saved: check the connection and try again (a hand sent twice is recorded once)."));
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var element = box();

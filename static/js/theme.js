@@ -3,6 +3,8 @@
 // scheme at once (site.css reads html[data-theme]) and the same POST goes in the background.
 (function () {
   "use strict";
+  // Chinese pages load the sentences' translations first (/zh-hant/jsi18n/).
+  var gettext = window.gettext || function (text) { return text; };
   var root = document.documentElement;
 
   function csrfToken() {
@@ -60,7 +62,11 @@
       return each !== button && each.offsetParent !== null;
     });
     if (other) other.focus();
-    say(theme === "system" ? "Colours follow the system setting." : "The " + theme + " theme is on.");
+    say({
+      system: gettext("Colours follow the system setting."),
+      light: gettext("The light theme is on."),
+      dark: gettext("The dark theme is on.")
+    }[theme]);
     // A redirect is the view's answer: it is not followed (the page is already right).
     fetch(form.action, {
       method: "POST",
@@ -73,7 +79,7 @@
         if (response.type !== "opaqueredirect" && !response.ok) throw new Error(response.status);
       })
       .catch(function () {
-        say("The choice could not be saved: it lasts until this page is left.");
+        say(gettext("The choice could not be saved: it lasts until this page is left."));
       });
   });
 })();

@@ -83,7 +83,7 @@ def test_no_english_on_any_page_a_visitor_reaches(client, language):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_english_in_a_signed_in_learners_pages(client, django_user_model, language):
-    client.force_login(django_user_model.objects.create_user("learner", password="x" * 12))
+    client.force_login(django_user_model.objects.create_user("學員甲", password="x" * 12))
     a_shoe(client, language)
     prefix = f"/{language}/"
     seen, leaks = crawl(client, prefix, prefix)

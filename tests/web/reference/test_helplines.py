@@ -16,28 +16,19 @@ def a_file(**changes):
     return text
 
 
+URL = 'url = "https://example.org/"'
+WEB = 'url = "https://x.org/"\n'
+
+
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
-        (a_file(**{'url = "https://example.org/"': 'url = "javascript:alert(1)"'}), "web address"),
-        (a_file(**{'url = "https://example.org/"': 'phone = "2823 0101"'}), "url or a tel"),
+        (a_file(**{URL: 'url = "javascript:alert(1)"'}), "web address"),
+        (a_file(**{URL: 'phone = "2823 0101"'}), "url or a tel"),
         (a_file(**{'name = "A service"': 'name = " "'}), "needs a name"),
-        (
-            a_file(
-                **{
-                    'url = "https://example.org/"': 'url = "https://x.org/"\ntel = "28230101"\nphone = "1"'
-                }
-            ),
-            "+<digits>",
-        ),  # noqa: E501
-        (
-            a_file(**{'url = "https://example.org/"': 'url = "https://x.org/"\ntel = "+1"'}),
-            "go together",
-        ),  # noqa: E501
-        (
-            a_file(**{'url = "https://example.org/"': 'url = "https://x.org/"\nfax = "1"'}),
-            "unknown keys",
-        ),  # noqa: E501
+        (a_file(**{URL: WEB + 'tel = "28230101"\nphone = "1"'}), "+<digits>"),
+        (a_file(**{URL: WEB + 'tel = "+1"'}), "go together"),
+        (a_file(**{URL: WEB + 'fax = "1"'}), "unknown keys"),
         (ENTRY.format(lang="en"), "each of the site's languages"),
     ],
 )

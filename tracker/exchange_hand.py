@@ -32,6 +32,12 @@ class ShoeHand:
     cards: tuple[str, ...] | None = None
 
 
+def at_field(field: str, problem: str) -> str:
+    """A problem said of the field it is in ("cards[2]: ..."); a translation writes its own
+    colon (the same sentence as the API's own refusals: api.errors.at_field)."""
+    return _("%(field)s: %(problem)s") % {"field": field, "problem": problem}
+
+
 def outcome_word(outcome: str) -> str:
     """ "Banker", "Player" or "Tie" in the active language."""
     return pgettext("the result of a hand", OUTCOME_NAMES[outcome])
@@ -72,25 +78,31 @@ def read_cards(tokens: Iterable[Any], outcome: str | None) -> tuple[tuple[str, .
         try:
             cards.append(parse_card(token))
         except CardError as error:
-            problems.append(f"cards[{index}]: {error}")
+            problems.append(at_field(f"cards[{index}]", str(error)))
     if problems:
         return (), problems
     if len(cards) > MAX_CARDS:
         return (), [
-            "cards: "
-            + _("{count} cards; a hand has at most {most}").format(count=len(cards), most=MAX_CARDS)
+            at_field(
+                "cards",
+                _("{count} cards; a hand has at most {most}").format(
+                    count=len(cards), most=MAX_CARDS
+                ),
+            )
         ]
     if cards:
         try:
             resolution = resolve(cards)
         except HandError as error:
-            return (), [f"cards: {error}"]
+            return (), [at_field("cards", str(error))]
         winner = resolution.winner and resolution.winner[0].upper()
         if outcome and winner and winner != outcome:
             return (), [
-                "cards: "
-                + _("these cards make {winner} the winner, but the outcome says {outcome}").format(
-                    winner=outcome_word(winner), outcome=outcome_word(outcome)
+                at_field(
+                    "cards",
+                    _(
+                        "these cards make {winner} the winner, but the outcome says {outcome}"
+                    ).format(winner=outcome_word(winner), outcome=outcome_word(outcome)),
                 )
             ]
     return tuple(str(card) for card in cards), []

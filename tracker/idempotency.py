@@ -36,6 +36,8 @@ import json
 import uuid
 from datetime import timedelta
 
+from django.utils.translation import gettext as _
+
 HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"  # the tracker page's forms carry their key in this field too
 REPLAYED = "Idempotent-Replayed"  # "true" on an answer given again for a key already used
@@ -57,18 +59,18 @@ class KeyConflict(Exception):
 
 class KeyReused(KeyConflict):
     def detail(self):
-        return (
-            f"{HEADER}: already used for a different hand on this shoe (hand {self.seq}); "
+        return _(
+            "%(header)s: already used for a different hand on this shoe (hand %(seq)s); "
             "send a new key for a new hand"
-        )
+        ) % {"header": HEADER, "seq": self.seq}
 
 
 class KeyUndone(KeyConflict):
     def detail(self):
-        return (
-            f"{HEADER}: the hand recorded with this key (hand {self.seq}) was undone since; "
+        return _(
+            "%(header)s: the hand recorded with this key (hand %(seq)s) was undone since; "
             "nothing was recorded: send a new key to record it again"
-        )
+        ) % {"header": HEADER, "seq": self.seq}
 
 
 def new_key():
@@ -85,14 +87,28 @@ def read_key(value, name=HEADER):
     if text.startswith('"'):
         text = unquoted(text, name)
     if not text:
-        raise KeyProblem(f"{name}: the key is empty; send 1 to {MAX_LENGTH} characters")
+        raise KeyProblem(
+            _("%(name)s: the key is empty; send 1 to %(most)s characters")
+            % {"name": name, "most": MAX_LENGTH}
+        )
     if len(text) > MAX_LENGTH:
-        raise KeyProblem(f"{name}: {len(text):,} characters is too long; at most {MAX_LENGTH}")
+        raise KeyProblem(
+            _("%(name)s: %(length)s characters is too long; at most %(most)s")
+            % {"name": name, "length": f"{len(text):,}", "most": MAX_LENGTH}
+        )
     for position, char in enumerate(text, 1):
         if not " " <= char <= "~":
             raise KeyProblem(
-                f"{name}: character {position} (U+{ord(char):04X}) is not printable ASCII; "
-                f"a key is 1 to {MAX_LENGTH} printable ASCII characters"
+                _(
+                    "%(name)s: character %(position)s (%(code)s) is not printable ASCII; "
+                    "a key is 1 to %(most)s printable ASCII characters"
+                )
+                % {
+                    "name": name,
+                    "position": position,
+                    "code": f"U+{ord(char):04X}",
+                    "most": MAX_LENGTH,
+                }
             )
     return text
 
@@ -105,17 +121,19 @@ def unquoted(text, name):
         char = text[position]
         if char == "\\":
             if text[position + 1 : position + 2] not in ('"', "\\"):
-                raise KeyProblem(f'{name}: in a quoted key a backslash escapes only " or \\')
+                raise KeyProblem(
+                    _('%(name)s: in a quoted key a backslash escapes only " or \\') % {"name": name}
+                )
             chars.append(text[position + 1])
             position += 2
         elif char == '"':
             if position != len(text) - 1:
-                raise KeyProblem(f"{name}: nothing may follow the quoted key")
+                raise KeyProblem(_("%(name)s: nothing may follow the quoted key") % {"name": name})
             return "".join(chars)
         else:
             chars.append(char)
             position += 1
-    raise KeyProblem(f"{name}: the quoted key has no closing quote")
+    raise KeyProblem(_("%(name)s: the quoted key has no closing quote") % {"name": name})
 
 
 def page_key(request):

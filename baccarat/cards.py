@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from baccarat.translation import _, gettext_noop
+from baccarat.translation import _, gettext_noop, pgettext
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 RANK_VALUES = {
@@ -141,7 +141,10 @@ def quoted(token: object, limit: int = 12) -> str:
     the message can always be encoded and shown."""
     text = token if isinstance(token, str) else repr(token)
     cut = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text[:limit])
-    return f"'{cut}{'…' if len(text) > limit else ''}'"
+    # The quotation marks are the language's own: 'Kx' in English, 「Kx」 in Chinese.
+    return pgettext("a token quoted in a message", "'{token}'").format(
+        token=f"{cut}{'…' if len(text) > limit else ''}"
+    )
 
 
 def parse_card(token: str) -> Card:

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from fractions import Fraction
 
-from baccarat.translation import _, gettext_noop
+from baccarat.translation import _, gettext_noop, pgettext
 
 _WHOLE = re.compile(r"[0-9]+")
 # Digits, an optional decimal point and decimals: no sign, exponent, underscore or space.
@@ -43,7 +43,10 @@ def shown(value: object, limit: int = 24) -> str:
     text = value if isinstance(value, str) else repr(value)
     cut = text[:limit]
     escaped = "".join(ch if ch.isprintable() else _escape(ch) for ch in cut)
-    return f"“{escaped}{'…' if len(text) > limit else ''}”"
+    # The quotation marks are the language's own: “x” in English, 「x」 in Chinese.
+    return pgettext("someone's text quoted in a message", "“{text}”").format(
+        text=f"{escaped}{'…' if len(text) > limit else ''}"
+    )
 
 
 def _escape(ch: str) -> str:

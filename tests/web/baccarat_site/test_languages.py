@@ -163,3 +163,19 @@ def test_no_english_in_the_header_and_footer_of_a_chinese_page(client, prefix):
         # The language switch names each language in its own words.
         frame = frame.replace(">English<", "><")
         assert english_words(frame) == [], path
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "zh-hans"])
+def test_numbers_are_grouped_in_chinese_as_the_engine_writes_them(client, language):
+    """Django's own Chinese formats group no thousands (12345); the engine's sentences write
+    12,345. baccarat_site/formats makes the templates' numbers match (CLDR's zh pattern)."""
+    from django.contrib.humanize.templatetags.humanize import intcomma
+    from django.utils.formats import number_format
+    from django.utils.translation import override
+
+    with override(language):
+        assert number_format(1234567.5, 1, use_l10n=True, force_grouping=True) == "1,234,567.5"
+        assert intcomma(100000) == "100,000"
+    html = client.get(f"/{language}/lab/").content.decode()
+    assert "10,000" in html and "100,000" in html
+    assert not re.search(r">\s*100000\s*<", html)

@@ -65,6 +65,10 @@ def simplified(text: str, converter, terms, road_columns: bool = True) -> str:
     text = converter.convert(text)
     for converted, wanted in terms:
         text = text.replace(converted, wanted)
+        # A name's other names keep the one it was renamed from: 曱甴路（又稱小強路、蟑螂路）
+        # becomes 蟑螂路（又称小强路、曱甴路）, not 蟑螂路 twice.
+        also = re.escape(wanted) + r"(\**（又称[^）]*?)" + re.escape(wanted)
+        text = re.sub(also, lambda m, c=converted, w=wanted: f"{w}{m[1]}{c}", text)
     return columns(text) if road_columns else text
 
 

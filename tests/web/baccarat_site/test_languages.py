@@ -179,3 +179,30 @@ def test_numbers_are_grouped_in_chinese_as_the_engine_writes_them(client, langua
     html = client.get(f"/{language}/lab/").content.decode()
     assert "10,000" in html and "100,000" in html
     assert not re.search(r">\s*100000\s*<", html)
+
+
+# A road's column as Traditional writes it (第 3 行、新一行、该行…) left in Simplified, where
+# 行 reads as a row: scripts/simplified.py writes 列 for it.
+ROAD_COLUMN_AS_ROW = re.compile(
+    r"(第\s*(\{\w+\}|%\(\w+\)s|\d+|[一二三四五六七八九十]+)\s*|新一|同一|该|每一)行"
+)
+
+
+def test_simplified_writes_a_roads_column_as_a_column_and_a_line_as_a_line():
+    simplified = polib.pofile(str(ROOT / "locale/zh_Hans/LC_MESSAGES/django.po"))
+    columns = lines = 0
+    for entry in simplified:
+        if re.search(r"\bcolumns?\b", entry.msgid) and not re.search(r"\blines?\b", entry.msgid):
+            assert not ROAD_COLUMN_AS_ROW.search(entry.msgstr), entry.msgid
+            columns += "列" in entry.msgstr
+        if re.search(r"\bline \{line\}", entry.msgid):
+            assert "行" in entry.msgstr and "列" not in entry.msgstr, entry.msgid
+            lines += 1
+    assert columns > 20 and lines >= 2
+    lessons = list((ROOT / "lessons/content/lessons").rglob("*.zh-hans.md"))
+    assert len(lessons) > 40
+    for path in lessons:
+        text = path.read_text(encoding="utf-8")
+        assert not ROAD_COLUMN_AS_ROW.search(text), path.name
+        # A renamed road keeps its old name among its other names, not itself twice.
+        assert not re.search(r"蟑螂路\**（又称[^）]*蟑螂路", text), path.name

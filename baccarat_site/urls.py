@@ -25,7 +25,11 @@ urlpatterns = i18n_patterns(
     # by Chinese pages only (English needs no catalogue: base.html), cached for a day.
     path(
         "jsi18n/",
-        cache_control(public=True, max_age=86400)(JavaScriptCatalog.as_view(domain="djangojs")),
+        cache_control(public=True, max_age=86400)(
+            # Our catalogues only (LOCALE_PATHS; "reference" has none of its own), not the
+            # admin's sentences that every installed app would add.
+            JavaScriptCatalog.as_view(domain="djangojs", packages=["reference"])
+        ),
         name="javascript_catalog",
     ),
     prefix_default_language=False,

@@ -1,6 +1,7 @@
 """The site in English and Chinese (baccarat_site.languages): URLs, the switch, first visits,
 and the committed catalogues."""
 
+import json
 import re
 from pathlib import Path
 
@@ -128,16 +129,22 @@ def test_the_header_is_in_the_pages_language(client):
     assert ">规则</a>" in html and ">百家乐学堂</a>" in html
 
 
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
 @pytest.mark.parametrize("language", ["zh_Hant", "zh_Hans"])
-def test_the_committed_catalogues_are_compiled_from_their_po(language):
+def test_the_committed_catalogues_are_compiled_from_their_po(language, domain):
     """make messages compiles the .mo that the site reads; a .po edited without it would
-    show the old words."""
+    show the old words (djangojs: the sentences our scripts say)."""
     folder = ROOT / "locale" / language / "LC_MESSAGES"
-    source = {(e.msgctxt, e.msgid): e.msgstr for e in polib.pofile(str(folder / "django.po"))
-              if e.msgstr and "fuzzy" not in e.flags}  # fmt: skip
-    compiled = {(e.msgctxt, e.msgid): e.msgstr for e in polib.mofile(str(folder / "django.mo"))
-                if e.msgid}  # fmt: skip
-    assert compiled == source
+
+    def texts(entries):
+        return {
+            (e.msgctxt, e.msgid): e.msgstr or tuple(sorted(e.msgstr_plural.items()))
+            for e in entries
+            if e.msgid and (e.msgstr or e.msgstr_plural) and "fuzzy" not in e.flags
+        }
+
+    source = texts(polib.pofile(str(folder / f"{domain}.po")))
+    assert source and texts(polib.mofile(str(folder / f"{domain}.mo"))) == source
 
 
 def test_simplified_is_the_traditional_catalogue_converted():
@@ -206,3 +213,33 @@ def test_simplified_writes_a_roads_column_as_a_column_and_a_line_as_a_line():
         assert not ROAD_COLUMN_AS_ROW.search(text), path.name
         # A renamed road keeps its old name among its other names, not itself twice.
         assert not re.search(r"蟑螂路\**（又称[^）]*蟑螂路", text), path.name
+
+
+def test_our_scripts_speak_the_pages_language(client):
+    """Chinese pages load the sentences our scripts say (Django's JavaScript catalogue)
+    before the scripts; English pages load none and the scripts say their English."""
+    chinese = client.get("/zh-hant/odds/").content.decode()
+    english = client.get("/odds/").content.decode()
+    catalogue = '<script src="/zh-hant/jsi18n/" defer></script>'
+    assert catalogue in chinese and chinese.index(catalogue) < chinese.index("js/refusals.js")
+    assert "jsi18n" not in english
+    for language, words in [("zh-hant", "沒有儲存任何內容"), ("zh-hans", "没有储存任何内容")]:
+        response = client.get(f"/{language}/jsi18n/")
+        text = response.content.decode()
+        assert response.status_code == 200 and json.dumps(words)[1:-1] in text
+        assert "selected" not in text  # the admin's sentences are not ours to send
+
+
+def test_every_sentence_our_scripts_say_goes_through_the_catalogue():
+    """A sentence written into a script outside gettext() would stay English on a Chinese
+    page: every string literal in static/js that reads as words (a capital, then a space)
+    is an argument of gettext() or ngettext()."""
+    sentence = re.compile(r'"[A-Z][a-z]+ [^"\n]*"')
+    earlier_argument = re.compile(r'"[^"\n]*"\s*,\s*$')
+    for path in (ROOT / "static/js").glob("*.js"):
+        code = re.sub(r"//[^\n]*", "", path.read_text())
+        for match in sentence.finditer(code):
+            before = code[: match.start()].rstrip()
+            while earlier_argument.search(before):  # ngettext("one", "many", n)
+                before = before[: earlier_argument.search(before).start()].rstrip()
+            assert re.search(r"\b(gettext|ngettext)\($", before), f"{path.name}: {match.group()}"

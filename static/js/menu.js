@@ -3,7 +3,7 @@
 // runs). Keeping `open` in step with the width keeps the button's expanded state true.
 (function () {
   "use strict";
-  var wide = window.matchMedia("(min-width: 60rem)");
+  var wide = window.matchMedia("(min-width: 80rem)");
 
   function fit() {
     document.querySelectorAll("details[data-site-menu]").forEach(function (menu) {

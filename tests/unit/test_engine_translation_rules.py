@@ -17,8 +17,9 @@ from baccarat.rules import HandError, resolve
 from baccarat.tableau import banker_stood_rule_text, player_rule_text, tableau_row_rule
 from baccarat.walkthrough import settlement_sentences, walkthrough
 
-# Latin words a Chinese sentence may keep: card ranks and the "?" card's letters, EZ Baccarat.
-ALLOWED = {"A", "J", "Q", "K", "EZ", "Baccarat"}
+# Latin words a Chinese sentence may keep: card ranks and the "?" card's letters, the EZ of
+# EZ 百家樂.
+ALLOWED = {"A", "J", "Q", "K", "EZ"}
 WORD = re.compile(r"[A-Za-z]+")
 
 HANDS = [

@@ -17,8 +17,8 @@ def test_the_calculator_in_chinese(client):
     for words in ("機率計算器", "下一局誰贏", "莊贏", "賭場優勢", "移除一張牌的影響", "發 4 張牌"):
         assert words in main
     assert "Who wins the next hand" not in main and "cards dealt" not in main
-    # Thorp and Walden are people, EZ Baccarat a name kept in Latin letters.
-    assert english_words(main, {"Thorp", "Walden", "Baccarat"}) == []
+    # Thorp and Walden are people's names, marked as English; EZ Baccarat is EZ 百家樂.
+    assert english_words(main) == [] and '<span lang="en">Thorp</span>' in main
 
 
 def test_a_bad_count_is_explained_in_chinese(client):

@@ -55,7 +55,7 @@ FIELD_NAMES = names_in_the_schema()
 PROTOCOL_NAMES = {"Content-Type", "application", "json", "UTF", "charset", "NaN", "Infinity"}
 PROTOCOL_NAMES |= {"true", "false", "null", "MB", "UTF-"}  # JSON's literals, a file's size
 # And "body", the name a refusal gives the whole body (api.api.field_name).
-QUOTED = re.compile(r"“[^”]*”|'[^']*'|\"[^\"]*\"")
+QUOTED = re.compile(r"「[^」]*」|“[^”]*”|'[^']*'|\"[^\"]*\"")
 # A character as Python escapes it (\u202e), and a key the caller wrote (ranks.X).
 ESCAPE = re.compile(r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8})")
 KEY = re.compile(r"(?<=[\w\]])\.[^\s：:.\[\]]+")

@@ -33,8 +33,9 @@ def test_refusals_are_chinese(client):
     html = main(response.content.decode())
     assert response.status_code == 400
     assert "沒有發牌。請修正上面表格中的這些欄位：" in html
-    assert "牌靴（其他）：“lots” 不是 1 至 100,000 之間的整數。" in html
-    assert "副數：“9” 不是 1 至 8 之間的整數。" in html
+    # The visitor's own text, quoted in Chinese quotation marks.
+    assert "牌靴（其他）：「lots」 不是 1 至 100,000 之間的整數。" in html
+    assert "副數：「9」 不是 1 至 8 之間的整數。" in html
     assert english_words(html, {"lots"}) == []
     # English is as it was.
     english = client.get("/lab/", {"shoes": "other", "other": "lots"}).content.decode()

@@ -5,20 +5,14 @@ The sentence is in the language the request's Accept-Language asks for (baccarat
 languages); it starts with the name of the field the caller wrote, as they wrote it.
 """
 
-from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from ninja import Schema
+
+from guards.inputs import at_field  # noqa: F401 (the API's modules take it from here)
 
 
 class ErrorOut(Schema):
     detail: str
-
-
-def at_field(field: str, problem: str) -> str:
-    """A problem said of the field it is in, "cards[2]: 'Z' is not a card: ...", for a
-    problem worded elsewhere (the engine, a model's validators); a translation writes its
-    own colon."""
-    return _("%(field)s: %(problem)s") % {"field": field, "problem": problem}
 
 
 def joined(problems: list[str]) -> str:

@@ -49,6 +49,13 @@ def shown(value: object, limit: int = 24) -> str:
     )
 
 
+def at_field(field: str, problem: str) -> str:
+    """A problem said of the field it is in, "cards[2]: 'Z' is not a card: ...", for a
+    problem worded elsewhere (the engine, a model's validators): the API's refusals and
+    the shoe files' problems alike. A translation writes its own colon."""
+    return _("%(field)s: %(problem)s") % {"field": field, "problem": problem}
+
+
 def _escape(ch: str) -> str:
     """ "\\x00", "\\ud800": Python's own escape for the character."""
     return ascii(ch)[1:-1]

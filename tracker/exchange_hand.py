@@ -12,6 +12,7 @@ from baccarat.cards import CardError, parse_card
 from baccarat.roads import OUTCOME_NAMES, OUTCOMES
 from baccarat.rules import HandError, resolve
 from baccarat.translation import _, pgettext
+from guards.inputs import at_field
 
 MAX_CARDS = 6  # two or three cards a side
 
@@ -30,12 +31,6 @@ class ShoeHand:
     banker_pair: bool = False
     natural: bool = False
     cards: tuple[str, ...] | None = None
-
-
-def at_field(field: str, problem: str) -> str:
-    """A problem said of the field it is in ("cards[2]: ..."); a translation writes its own
-    colon (the same sentence as the API's own refusals: api.errors.at_field)."""
-    return _("%(field)s: %(problem)s") % {"field": field, "problem": problem}
 
 
 def outcome_word(outcome: str) -> str:

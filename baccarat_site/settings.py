@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "tracker",
     "lab",
     "accounts",
+    "guards",  # the limits' allowances (guards.allowances)
     "axes",  # login throttling (see "Guards" below)
 ]
 
@@ -354,11 +355,21 @@ NINJA_NUM_PROXIES = NUM_PROXIES
 # a runaway script. The variable keeps its first name, from when only the API counted.
 ANON_WRITE_RATE = os.environ.get("DJANGO_API_ANON_WRITE_RATE", "120/min")
 USER_WRITE_RATE = os.environ.get("DJANGO_USER_WRITE_RATE", "600/min")
+# Every write also counts against its address, whoever makes it: a crowded casino floor
+# behind one address (100 players, a hand every 20 s each: 300 a minute) stays well under.
+ADDRESS_WRITE_RATE = os.environ.get("DJANGO_ADDRESS_WRITE_RATE", "600/min")
+# An anonymous write without a session starts one: per address, so that dropping the cookie
+# buys no fresh allowance.
+NEW_BROWSER_RATE = os.environ.get("DJANGO_NEW_BROWSER_RATE", "120/hour")
 # Simulated shoes (POST /api/v1/simulations, guards.budgets): the work is the shoes dealt, not
 # the requests (100,000 eight-deck shoes take about 8 CPU seconds), so the budget counts
 # shoes: per client address for anonymous callers, per account when signed in.
 ANON_SIMULATED_SHOES_RATE = os.environ.get("DJANGO_ANON_SIMULATED_SHOES_RATE", "200000/min")
 USER_SIMULATED_SHOES_RATE = os.environ.get("DJANGO_USER_SIMULATED_SHOES_RATE", "500000/min")
+# And per address, whoever asks: accounts made at one address share its ceiling.
+ADDRESS_SIMULATED_SHOES_RATE = os.environ.get(
+    "DJANGO_ADDRESS_SIMULATED_SHOES_RATE", "500000/min"
+)
 # Shoes one person (an account, or an anonymous browser) may keep at once.
 MAX_SHOES_PER_OWNER = env_int("DJANGO_MAX_SHOES_PER_OWNER", 500)
 # The cache holds the write throttle's counts and the sessions (below).
@@ -421,6 +432,6 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "guards.clients.client_ip"
+AXES_CLIENT_IP_CALLABLE = "guards.clients.client_address"
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_VERBOSE = False

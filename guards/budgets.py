@@ -12,73 +12,34 @@ algorithm): a client may spend all of it at once, then budget/period shoes a sec
 comes back. A request is charged before its shoes are dealt, and only when all of them fit;
 a refused one costs nothing.
 
-The state is one number per client, the time at which its budget would be whole again,
-kept in the default cache like the write throttles' counts, so every gunicorn worker sees
-the same one. Reading and writing it is not one atomic step: two requests of one client
-that reach two workers within the same few microseconds may both be charged from the same
-reading (one charge lost), as with django-ninja's throttles; never a run's worth of time.
+Every request is also charged to its address's ceiling, settings.ADDRESS_SIMULATED_SHOES_RATE
+(DJANGO_ADDRESS_SIMULATED_SHOES_RATE, default 500000/min), whoever asks: signing up for
+accounts buys no more shoes than the address could have.
+
+The state is one number per client and one per address, the time at which each budget
+would be whole again, kept where the write limits keep theirs (guards.allowances: the
+database, which no one's traffic can evict), checked and charged in one statement.
 """
 
 from __future__ import annotations
 
 import math
-import re
-import time
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
-from django.core.exceptions import ImproperlyConfigured
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 
-from guards.clients import client_ip
+from guards import allowances
+from guards.clients import client_address
+from guards.rates import PERIOD_WORDS, PERIODS, Rate, parse_rate
 
-PERIODS = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hour": 3600, "d": 86400, "day": 86400}
-# A budget's period as the API says it, "200,000 shoes a minute" (api.simulations).
-PERIOD_WORDS = {
-    1: pgettext_lazy("a budget: 200,000 shoes a minute", "a second"),
-    60: pgettext_lazy("a budget: 200,000 shoes a minute", "a minute"),
-    3600: pgettext_lazy("a budget: 200,000 shoes a minute", "an hour"),
-    86400: pgettext_lazy("a budget: 200,000 shoes a minute", "a day"),
-}
-_RATE = re.compile(r"\s*([0-9]{1,12})\s*/\s*([0-9]{0,6})\s*([a-z]+)\s*")
-# Float rounding of the refill arithmetic (a budget spent to the last shoe must fit).
-SLACK = 1e-6
-
-
-@dataclass(frozen=True)
-class Rate:
-    amount: int
-    seconds: int
-
-    @property
-    def period(self) -> str:
-        """ "a minute", or "every 10 seconds", in the active language."""
-        if self.seconds in PERIOD_WORDS:
-            return str(PERIOD_WORDS[self.seconds])
-        # Never one second (that is "a second").
-        return _("every %(count)s seconds") % {"count": f"{self.seconds:,}"}
-
-
-def parse_rate(text: str, setting: str) -> Rate:
-    """ "200000/min" -> Rate(200000, 60); django-ninja's format, "5000/10s" too."""
-    match = _RATE.fullmatch(text) if isinstance(text, str) else None
-    if match:
-        amount, multiple = int(match.group(1)), int(match.group(2) or 1)
-        unit = PERIODS.get(match.group(3))
-        if amount >= 1 and multiple >= 1 and unit:
-            return Rate(amount, multiple * unit)
-    raise ImproperlyConfigured(
-        f"{setting}={text!r}: write a budget as amount/period, e.g. 200000/min (periods: "
-        "s, min, hour, day, optionally with a multiple: 5000/10s)"
-    )
+__all__ = ["PERIOD_WORDS", "PERIODS", "Rate", "Refused", "WorkBudget", "parse_rate"]
 
 
 @dataclass(frozen=True)
 class Refused:
-    """Why `amount` does not fit now: the caller's budget, what is left of it, and how long
-    until `amount` fits (None when it never will: it is more than the whole budget)."""
+    """Why `amount` does not fit now: the budget that refused it, what is left of it, and
+    how long until `amount` fits (None when it never will: it is more than the whole
+    budget). `signed_in` is False when the address's budget refused it."""
 
     amount: int
     rate: Rate
@@ -93,13 +54,17 @@ class Refused:
 
 
 class WorkBudget:
-    clock = staticmethod(time.time)
+    clock = None  # the tests set a clock here to step through time (else allowances')
 
-    def __init__(self, scope: str, anonymous_setting: str, signed_in_setting: str):
+    def __init__(
+        self, scope: str, anonymous_setting: str, signed_in_setting: str, address_setting: str
+    ):
         self.scope = scope
         self.anonymous_setting = anonymous_setting
         self.signed_in_setting = signed_in_setting
+        self.address_setting = address_setting
         self.rates()  # a mistyped setting stops the start (the URLconf imports this)
+        self.address_rate()
 
     def rates(self) -> tuple[Rate, Rate]:
         """(anonymous, signed-in) budgets, as the settings say now."""
@@ -111,32 +76,43 @@ class WorkBudget:
     def rate(self, signed_in: bool) -> Rate:
         return self.rates()[signed_in]
 
+    def address_rate(self) -> Rate:
+        """The most one address may spend, whoever is signed in there."""
+        return parse_rate(getattr(settings, self.address_setting), self.address_setting)
+
     def key(self, request) -> str:
         if request.user.is_authenticated:
-            return f"budget_{self.scope}_user_{request.user.pk}"
-        return f"budget_{self.scope}_anon_{client_ip(request)}"
+            return f"budget:{self.scope}:user:{request.user.pk}"
+        return f"budget:{self.scope}:anon:{client_address(request)}"
+
+    def address_key(self, request) -> str:
+        return f"budget:{self.scope}:address:{client_address(request)}"
 
     def spend(self, request, amount: int) -> Refused | None:
-        """Charge `amount` to the caller's budget, or say why it does not fit (nothing
-        charged)."""
+        """Charge `amount` to the caller's budget and to its address's, or say why it does
+        not fit (nothing charged)."""
         signed_in = bool(request.user.is_authenticated)
-        rate = self.rate(signed_in)
-        key = self.key(request)
-        now = self.clock()
-        per_unit = rate.seconds / rate.amount
-        whole_at = cache.get(key)
-        if not isinstance(whole_at, float) or whole_at < now:
-            whole_at = now
-        left = max(0, math.floor((rate.seconds - (whole_at - now)) / per_unit + SLACK))
-        after = whole_at + amount * per_unit
-        if amount > rate.amount:
-            return Refused(amount, rate, left, None, signed_in)
-        if after - now > rate.seconds + SLACK:
-            return Refused(amount, rate, left, after - now - rate.seconds, signed_in)
-        cache.set(key, after, timeout=math.ceil(after - now) + 1)
+        charges = [
+            (self.key(request), self.rate(signed_in), signed_in),
+            (self.address_key(request), self.address_rate(), False),
+        ]
+        now = self.clock() if self.clock else None
+        taken = []
+        for key, rate, counted_signed_in in charges:
+            wait = allowances.take(key, rate, amount, now=now)
+            if wait is not None:
+                for done_key, done_rate in taken:
+                    allowances.give_back(done_key, done_rate, amount)
+                left = allowances.left(key, rate, now=now)
+                never = math.isinf(wait)
+                return Refused(amount, rate, left, None if never else wait, counted_signed_in)
+            taken.append((key, rate))
         return None
 
 
 simulated_shoes = WorkBudget(
-    "simulated_shoes", "ANON_SIMULATED_SHOES_RATE", "USER_SIMULATED_SHOES_RATE"
+    "simulated_shoes",
+    "ANON_SIMULATED_SHOES_RATE",
+    "USER_SIMULATED_SHOES_RATE",
+    "ADDRESS_SIMULATED_SHOES_RATE",
 )

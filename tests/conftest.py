@@ -26,11 +26,11 @@ def guards_off_unless_tested(settings, monkeypatch):
     test_hardening.py) turn them back on with the limits they test."""
     from django.core.cache import cache
 
-    from guards.throttles import anonymous_writes, signed_in_writes
+    from guards.throttles import address_writes, anonymous_writes, new_browsers, signed_in_writes
 
     settings.AXES_ENABLED = False
-    monkeypatch.setattr(anonymous_writes, "num_requests", 1_000_000)
-    monkeypatch.setattr(signed_in_writes, "num_requests", 1_000_000)
+    for limit in (anonymous_writes, signed_in_writes, address_writes, new_browsers):
+        monkeypatch.setattr(limit, "num_requests", 1_000_000)
     cache.clear()
 
 

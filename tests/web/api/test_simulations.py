@@ -30,6 +30,9 @@ CONTRACT = {
 }  # fmt: skip
 SIDES = ("banker", "player", "tie")
 
+# The budget of shoes is kept in the database (guards.allowances).
+pytestmark = pytest.mark.django_db
+
 
 def post(client, body, **extra):
     data = body if isinstance(body, str) else json.dumps(body)
@@ -43,9 +46,15 @@ def run(client, **body):
 
 
 @pytest.fixture(scope="module")
-def eight():
-    """200 eight-deck shoes, every strategy (no database: nothing is stored)."""
-    return run(Client(), shoes=200, decks=8, seed=17)
+def eight(django_db_setup, django_db_blocker):
+    """200 eight-deck shoes, every strategy. Nothing is stored but the budget's charge,
+    deleted after."""
+    from guards.models import Allowance
+
+    with django_db_blocker.unblock():
+        answer = run(Client(), shoes=200, decks=8, seed=17)
+        Allowance.objects.all().delete()
+    return answer
 
 
 # --- the answer ----------------------------------------------------------------------------

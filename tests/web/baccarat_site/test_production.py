@@ -12,9 +12,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError
+from django.test import Client
 from production_process import PRODUCTION_HOST, ROOT, production_env, run_python
 
-from guards.throttles import anonymous_writes
+from guards.throttles import address_writes, anonymous_writes
 from tracker.models import Hand, Shoe
 
 # --- Settings from the environment ------------------------------------------------------
@@ -349,21 +350,44 @@ def test_anonymous_api_writes_are_throttled_with_429(client, three_writes_a_minu
 
 
 @pytest.mark.django_db
-def test_the_throttle_counts_each_address_apart(client, three_writes_a_minute):
+def test_the_throttle_counts_each_browser_apart(client, three_writes_a_minute):
     for _write in range(3):
         client.post("/api/v1/shoes", {"name": "A"}, content_type="application/json")
-    other = client.post(
+    assert (
+        client.post("/api/v1/shoes", {"name": "A"}, content_type="application/json").status_code
+        == 429
+    )
+    # Another browser at the same address has its own allowance.
+    other = Client().post("/api/v1/shoes", {"name": "B"}, content_type="application/json")
+    assert other.status_code == 201
+    # Another address does not make the same browser a new one.
+    moved = client.post(
+        "/api/v1/shoes", {"name": "C"}, content_type="application/json", REMOTE_ADDR="10.0.0.2"
+    )
+    assert moved.status_code == 429
+
+
+@pytest.mark.django_db
+def test_the_address_ceiling_counts_each_address_apart(monkeypatch):
+    monkeypatch.setattr(address_writes, "num_requests", 3)
+    for _browser in range(3):
+        created = Client().post("/api/v1/shoes", {"name": "A"}, content_type="application/json")
+        assert created.status_code == 201
+    refused = Client().post("/api/v1/shoes", {"name": "A"}, content_type="application/json")
+    assert refused.status_code == 429 and refused["Retry-After"] == "20"
+    other = Client().post(
         "/api/v1/shoes", {"name": "B"}, content_type="application/json", REMOTE_ADDR="10.0.0.2"
     )
     assert other.status_code == 201
-    # A forged X-Forwarded-For does not make a new client (no proxies are configured).
-    forged = client.post(
+    # A forged X-Forwarded-For does not make a new address (no proxies are configured).
+    forged = Client().post(
         "/api/v1/shoes",
         {"name": "C"},
         content_type="application/json",
         HTTP_X_FORWARDED_FOR="203.0.113.9",
     )
     assert forged.status_code == 429
+    assert Shoe.objects.count() == 4
 
 
 @pytest.mark.django_db

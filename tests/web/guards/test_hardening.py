@@ -306,14 +306,17 @@ def test_a_body_json_cannot_read_is_a_400_saying_why(client, body, words):
 
 
 def test_the_write_limits_are_the_documented_ones():
-    from guards.throttles import AnonymousWriteThrottle, SignedInWriteThrottle
-
-    anonymous = AnonymousWriteThrottle("120/min")
-    assert (anonymous.num_requests, anonymous.duration) == (120, 60)
     from django.conf import settings
 
+    from guards.rates import Rate, parse_rate
+
     assert settings.ANON_WRITE_RATE == "120/min" and settings.USER_WRITE_RATE == "600/min"
-    assert SignedInWriteThrottle(settings.USER_WRITE_RATE).num_requests == 600
+    assert settings.ADDRESS_WRITE_RATE == "600/min"
+    assert settings.NEW_BROWSER_RATE == "120/hour"
+    assert parse_rate(settings.ANON_WRITE_RATE, "x") == Rate(120, 60)
+    assert parse_rate(settings.NEW_BROWSER_RATE, "x") == Rate(120, 3600)
+    # A crowded floor behind one address: 100 players, a hand every 20 s each.
+    assert 100 * 3 < parse_rate(settings.ADDRESS_WRITE_RATE, "x").amount
     assert settings.MAX_SHOES_PER_OWNER == 500
 
 

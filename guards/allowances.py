@@ -1,0 +1,108 @@
+"""Where the limits keep their counts: a table of their own in the database (guards.models.
+Allowance), one row a client and limit, changed by one SQL statement a check.
+
+Not the cache. A cache may drop any entry to make room for another (Django's file cache
+keeps 300 and culls a third of them when full), and anybody's traffic fills it: cookie-less
+page views from other addresses used to evict a client's write counts, and its limits
+started again from zero. Nothing but time and these functions changes a row here, on every
+gunicorn worker and every machine alike (they share the database).
+
+Each limit is a rate, an amount a period, kept with the generic cell rate algorithm: a row
+holds the moment the client's allowance is whole again. Taking `amount` moves that moment
+`amount` × period / rate later (from now, if it had passed); it fits while the moment stays
+within one period of now. So a client may use its whole allowance at once, and then at the
+rate it comes back. The check and the charge are one statement (an upsert whose update is
+conditional), so parallel requests on any number of workers can never both take the last
+of an allowance.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+from django.db import connection
+from django.db.models import F
+
+from guards.models import Allowance
+from guards.rates import Rate
+
+# Float rounding of the refill arithmetic: an allowance spent to the last unit must fit.
+SLACK = 1e-6
+# Rows whose moment has passed hold nothing: every this-many takes in a process, delete them.
+SWEEP_EVERY = 1000
+
+clock = time.time  # replaced by the tests, to step through time without waiting
+_takes = itertools.count(1)
+
+
+def _table() -> str:
+    return connection.ops.quote_name(Allowance._meta.db_table)
+
+
+def _greatest() -> str:
+    # SQLite's max() with two arguments is the scalar one; PostgreSQL calls it greatest().
+    return "MAX" if connection.vendor == "sqlite" else "GREATEST"
+
+
+def take(key: str, rate: Rate, amount: int = 1, now: float | None = None) -> float | None:
+    """Charge `amount` to `key`'s allowance at `rate`, if it fits: None when charged, else
+    the seconds until it would fit (math.inf when it never will: more than the whole
+    allowance). A refused take charges nothing."""
+    if amount > rate.amount:
+        return float("inf")
+    now = clock() if now is None else now
+    cost = amount * rate.seconds / rate.amount
+    table, greatest = _table(), _greatest()
+    key_column, moment = (connection.ops.quote_name(name) for name in ("key", "whole_at"))
+    # The new moment is greatest(moment, now) + cost; it fits while it is within one period
+    # of now. A new row always fits (amount <= rate.amount).
+    sql = (
+        f"INSERT INTO {table} ({key_column}, {moment}) VALUES (%s, %s) "
+        f"ON CONFLICT ({key_column}) DO UPDATE "
+        f"SET {moment} = {greatest}({table}.{moment}, %s) + %s "
+        f"WHERE {greatest}({table}.{moment}, %s) + %s <= %s "
+        f"RETURNING {moment}"
+    )
+    limit = now + rate.seconds + SLACK
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key, now + cost, now, cost, now, cost, limit])
+        charged = cursor.fetchone()
+    if next(_takes) % SWEEP_EVERY == 0:
+        sweep()
+    if charged is not None:
+        return None
+    wait = wait_for(key, rate, amount, now=now)
+    return wait if wait is not None else 1.0  # refilled in between: try again in a second
+
+
+def wait_for(key: str, rate: Rate, amount: int = 1, now: float | None = None) -> float | None:
+    """Seconds until `amount` fits in `key`'s allowance, without charging anything; None
+    when it fits now."""
+    if amount > rate.amount:
+        return float("inf")
+    now = clock() if now is None else now
+    whole_at = Allowance.objects.filter(key=key).values_list("whole_at", flat=True).first()
+    after = max(whole_at or now, now) + amount * rate.seconds / rate.amount
+    over = after - now - rate.seconds
+    return over if over > SLACK else None
+
+
+def left(key: str, rate: Rate, now: float | None = None) -> int:
+    """How many units `key` could take now."""
+    now = clock() if now is None else now
+    whole_at = Allowance.objects.filter(key=key).values_list("whole_at", flat=True).first()
+    used = max(0.0, (whole_at or now) - now)
+    return max(0, int((rate.seconds - used) * rate.amount / rate.seconds + SLACK))
+
+
+def give_back(key: str, rate: Rate, amount: int = 1) -> None:
+    """Undo a charge of `amount` (a sign-in that turned out right costs nothing)."""
+    cost = amount * rate.seconds / rate.amount
+    Allowance.objects.filter(key=key).update(whole_at=F("whole_at") - cost)
+
+
+def sweep() -> int:
+    """Delete the rows that hold nothing any more (their moment has passed)."""
+    deleted, _ = Allowance.objects.filter(whole_at__lt=clock()).delete()
+    return deleted

@@ -243,7 +243,14 @@ class Shoe(models.Model):
         default=8, validators=[MinValueValidator(1), MaxValueValidator(8)]
     )
     created = models.DateTimeField(auto_now_add=True)
-    share_token = models.CharField(max_length=64, unique=True, default=new_share_token)
+    # The read-only link's secret (/tracker/shared/<token>/), None while the shoe is not
+    # shared. A shoe starts shared, as every shoe always has; its owner may revoke the link
+    # or make a new one (new_share_link, revoke_share_link). The shared pages look the token
+    # up in the database on every request and nothing caches them, so a revoked link is a
+    # 404 at once on every app server. (Several NULLs do not clash under unique.)
+    share_token = models.CharField(
+        max_length=64, unique=True, null=True, blank=True, default=new_share_token
+    )
 
     objects = ShoeManager()
 
@@ -262,6 +269,19 @@ class Shoe(models.Model):
             field.clean(name, None)
         except ValidationError as error:
             raise ValidationError(" ".join(error.messages)) from None
+
+    def new_share_link(self):
+        """A fresh random token: the shoe's old link, if any, leads nowhere from now on, and
+        never again (a token is 24 random bytes, never reused). False if the shoe is gone."""
+        self.share_token = new_share_token()
+        # An UPDATE, not save(): a shoe deleted meanwhile in another tab is a False, not an
+        # error, and no other field is written back from this (perhaps stale) copy.
+        return Shoe.objects.filter(pk=self.pk).update(share_token=self.share_token) == 1
+
+    def revoke_share_link(self):
+        """No link leads to the shoe any more. False if the shoe is gone."""
+        self.share_token = None
+        return Shoe.objects.filter(pk=self.pk).update(share_token=None) == 1
 
     def results(self):
         """The hands as the road engine reads them, in dealing order. Read as plain rows,

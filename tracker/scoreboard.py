@@ -161,15 +161,21 @@ def not_taken_out(unknown, hands_without_cards):
     return _("Not taken out: %(what)s.") % {"what": what}
 
 
+def share_url(request, shoe):
+    """The shoe's read-only link, whole; None while it is not shared."""
+    if shoe.share_token is None:
+        return None
+    return request.build_absolute_uri(reverse("tracker:shared", args=[shoe.share_token]))
+
+
 def shoe_page_context(request, shoe, **extra):
     results, recorded = shoe.results_and_cards()
     board = scoreboard(results)
     context = scoreboard_context(board, proofs_url(reverse("tracker:shoe", args=[shoe.pk])))
-    share_url = reverse("tracker:shared", args=[shoe.share_token])
     context.update(
         shoe=shoe,
         owner=True,
-        share_url=request.build_absolute_uri(share_url),
+        share_url=share_url(request, shoe),
         rename_form=RenameForm(initial={"name": shoe.name}),
         keypad=empty_keypad(),
         record_key=new_key(),

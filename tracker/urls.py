@@ -34,6 +34,7 @@ urlpatterns = [
     path("<int:shoe_id>/undo/", views.undo, name="undo"),
     path("<int:shoe_id>/rename/", views.rename, name="rename"),
     path("<int:shoe_id>/delete/", views.delete, name="delete"),
+    path("<int:shoe_id>/share/", views.share, name="share"),
     path("<int:shoe_id>/marks/<str:road>/<int:index>/", views.mark, name="mark"),
     path("shared/<share_token:token>/", views.shared, name="shared"),
     path(

@@ -1,18 +1,22 @@
 """The tracker's pages: your shoes, a shoe's scoreboard, recording and undoing hands, the
-proof behind each derived mark, and a read-only share page.
+proof behind each derived mark, and a read-only share page (whose link its owner may make
+anew or revoke).
 
 Every road, mark, colour, count and proof comes from baccarat.roads.scoreboard(), computed
 once per request; the templates only draw it. Someone else's shoe is a 404 on every URL.
 """
 
 from django import forms
+from django.contrib import messages
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import reswap, retarget
 
 from baccarat.roads import (
     DERIVED_ROADS,
@@ -33,6 +37,7 @@ from tracker.scoreboard import (
     next_hand_context,
     refuse_hand,
     refuse_reused_key,
+    share_url,
     shoe_page_context,
 )
 from tracker.visitors import (
@@ -232,10 +237,18 @@ def mark(request, shoe_id, road, index):
 
 
 def shared_shoe_or_404(token):
+    """The shoe shared under `token`, read from the database on every request: the one truth
+    every app server shares, so a link revoked on one is a 404 on all of them at once."""
     return get_object_or_404(Shoe, share_token=token)
 
 
+# The shared pages may be revoked at any moment: no browser or proxy (nor an nginx cache, were
+# one ever added: it honours these) may answer from a copy without asking the site again.
+revocable = cache_control(private=True, no_cache=True)
+
+
 @require_safe
+@revocable
 def shared(request, token):
     shoe = shared_shoe_or_404(token)
     results, recorded = shoe.results_and_cards()
@@ -248,10 +261,68 @@ def shared(request, token):
 
 
 @require_safe
+@revocable
 def shared_mark(request, token, road, index):
     shoe = shared_shoe_or_404(token)
     board = scoreboard(shoe.results())
     return mark_response(request, board, road, index, reverse("tracker:shared", args=[token]), shoe)
+
+
+class ShareForm(forms.Form):
+    """The share link's buttons: "new" gives the shoe a fresh link (the old one, if any, leads
+    nowhere from then on), "revoke" leaves it with none."""
+
+    action = forms.ChoiceField(choices=[("new", "new"), ("revoke", "revoke")])
+
+
+@require_POST
+@throttled_writes
+def share(request, shoe_id):
+    shoe = own_shoe_or_404(request, shoe_id)
+    form = ShareForm(request.POST)
+    if not form.is_valid():
+        return refuse_share(
+            request,
+            shoe,
+            _("Choose “Make a new link” or “Stop sharing”: the share link was not changed."),
+        )
+    was_shared = shoe.share_token is not None
+    if form.cleaned_data["action"] == "revoke":
+        changed = shoe.revoke_share_link()
+        if was_shared:
+            status = _("Sharing stopped: the old link leads nowhere now, for everyone who has it.")
+        else:
+            status = _("This shoe was not shared: there was no link to revoke.")
+    else:
+        changed = shoe.new_share_link()
+        if was_shared:
+            status = _("A new share link replaces the old one, which leads nowhere now.")
+        else:
+            status = _("The shoe is shared: anyone with its link can watch it, read-only.")
+    if not changed:  # deleted meanwhile, in another tab
+        raise Http404("No such shoe.")
+    if not request.htmx:
+        messages.success(request, status)
+        return redirect(reverse("tracker:shoe", args=[shoe.pk]) + "#share")
+    # The link's part of the page, and the status in its live region (which stays, so that
+    # it is announced); the button pressed is gone, so the new part says where focus goes.
+    context = {
+        "shoe": shoe,
+        "share_url": share_url(request, shoe),
+        "share_status": status,
+        "share_focus": True,
+    }
+    return render(request, "tracker/shoe.html#share_update", context)
+
+
+def refuse_share(request, shoe, error):
+    """A share request that changed nothing: 400, the reason beside the buttons."""
+    if request.htmx:
+        response = render(request, "tracker/shoe.html#share_error", {"share_error": error})
+        response.status_code = 400
+        return reswap(retarget(response, "#share-status"), "innerHTML")
+    context = shoe_page_context(request, shoe, share_error=error)
+    return render(request, "tracker/shoe.html", context, status=400)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -18,7 +18,12 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
-from guards.folders import FolderError, default_cache_folder, private_folder
+from guards.folders import (
+    FolderError,
+    default_cache_folder,
+    private_database_file,
+    private_folder,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -172,6 +177,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("TEST", {}).setdefault(
         "NAME", str(Path(tempfile.gettempdir()) / f"baccarat-school-test-{os.getpid()}.sqlite3")
     )
+    # The sessions table is in it: the site's user alone may read the file (and the -wal
+    # and -shm files SQLite makes with its mode). Made 0600 before SQLite first opens it; an
+    # existing one open to others is tightened (logged by guards.apps), one that is a link
+    # or another user's stops the start.
+    try:
+        DATABASE_FILE_TIGHTENED = private_database_file(DATABASES["default"]["NAME"])
+    except FolderError as error:
+        raise ImproperlyConfigured(f"Refusing to start: {error}") from None
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

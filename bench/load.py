@@ -186,6 +186,8 @@ def server_environment(workdir, cache_dir):
         # would people behind a real proxy, at a limit above the pace of --rate.
         DJANGO_NUM_PROXIES="1",
         DJANGO_API_ANON_WRITE_RATE="100000/min",
+        DJANGO_ADDRESS_WRITE_RATE="100000/min",
+        DJANGO_NEW_BROWSER_RATE="100000/hour",
         DJANGO_CACHE_DIR=str(cache_dir),
         GUNICORN_LOG=str(workdir / "gunicorn.log"),
     )

@@ -62,3 +62,47 @@ def private_folder(path: str | os.PathLike) -> Path:
             f"Run chmod 700 {path} if you made it yourself, or: {fix}."
         )
     return path
+
+
+# The database file and the files SQLite keeps beside it, which it creates with the
+# database file's own mode.
+SQLITE_COMPANIONS = ("", "-wal", "-shm", "-journal")
+
+
+def private_database_file(path: str | os.PathLike) -> list[str]:
+    """The SQLite database at `path`, readable and writable by the site's user only: made
+    empty with mode 0600 when it does not exist yet (SQLite takes an empty file as a new
+    database, and makes its -wal and -shm files with the database file's mode), tightened
+    to 0600 when it and its companions exist and let others read them (the sessions table
+    is in it). FolderError when the file is a link, not a file, or belongs to another user.
+    Returns what was tightened, for the log. An in-memory database has no file."""
+    if str(path) in ("", ":memory:") or str(path).startswith("file:"):
+        return []
+    path = Path(path)
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise FolderError(f"cannot create the database {path}: {error.strerror}") from None
+    tightened = []
+    for suffix in SQLITE_COMPANIONS:
+        companion = Path(f"{path}{suffix}")
+        try:
+            info = os.lstat(companion)
+        except FileNotFoundError:
+            continue
+        if stat.S_ISLNK(info.st_mode) or not stat.S_ISREG(info.st_mode):
+            raise FolderError(
+                f"the database file {companion} is a link or not a file; point DATABASE_URL "
+                "at a file of your own"
+            )
+        if info.st_uid != os.geteuid():
+            raise FolderError(
+                f"the database file {companion} belongs to user id {info.st_uid}, not to this "
+                f"site's user ({os.geteuid()})"
+            )
+        if info.st_mode & 0o077:
+            os.chmod(companion, 0o600)
+            tightened.append(f"{companion} ({stat.S_IMODE(info.st_mode):04o} to 0600)")
+    return tightened

@@ -119,9 +119,18 @@ class Learner:
     # --- the session store (anonymous learners) ---------------------------------------------
 
     def _store(self) -> dict:
+        """The session's progress, to change (it is created in the session if missing)."""
         return self.request.session.setdefault(
             SESSION_KEY, {"lessons": {}, "skills": {}, "last": None}
         )
+
+    def _read(self) -> dict:
+        """The session's progress, to read: a visitor with none gets no session for it (a
+        crawler's page views must not each leave a row in the sessions table)."""
+        saved = self.request.session.get(SESSION_KEY)
+        if not isinstance(saved, dict):
+            return {"lessons": {}, "skills": {}, "last": None}
+        return saved
 
     def _saved(self) -> None:
         self.request.session.modified = True
@@ -144,13 +153,13 @@ class Learner:
         if self.user:
             last = LessonProgress.objects.filter(user=self.user).order_by("-visited").first()
             return last.lesson if last else None
-        return self._store().get("last")
+        return self._read().get("last")
 
     def passed_checks(self, lesson: str) -> set[str]:
         if self.user:
             row = LessonProgress.objects.filter(user=self.user, lesson=lesson).first()
             return set(row.checks_passed) if row else set()
-        return set(self._store()["lessons"].get(lesson, {}).get("checks", []))
+        return set(self._read()["lessons"].get(lesson, {}).get("checks", []))
 
     def pass_check(self, lesson: str, check: str, all_checks: set[str]) -> bool:
         """Record a passed check; the lesson is complete once every check is passed.
@@ -185,7 +194,7 @@ class Learner:
                     "lesson", flat=True
                 )
             )
-        return {slug for slug, entry in self._store()["lessons"].items() if entry.get("completed")}
+        return {slug for slug, entry in self._read()["lessons"].items() if entry.get("completed")}
 
     # --- days practised ---------------------------------------------------------------------
 
@@ -204,7 +213,7 @@ class Learner:
     def practice_days(self) -> set[date]:
         if self.user:
             return set(PracticeDay.objects.filter(user=self.user).values_list("day", flat=True))
-        days = self._store().get("days", [])
+        days = self._read().get("days", [])
         return {date.fromisoformat(day) for day in days if isinstance(day, str)}
 
     def streak(self, now: datetime | None = None) -> int:
@@ -244,7 +253,7 @@ class Learner:
             skill: SkillState(
                 skill, entry["attempts"], entry["correct"], Card.from_dict(entry["card"])
             )
-            for skill, entry in self._store()["skills"].items()
+            for skill, entry in self._read()["skills"].items()
         }
 
     def skill(self, skill: str) -> SkillState:

@@ -30,6 +30,7 @@ from baccarat.rules import resolve
 from baccarat.skills import KIND_TITLES, PRACTICE_SKILLS, skill_name
 from baccarat.translation import _ as engine_text
 from progress.learner import LEVEL_NAMES, Learner
+from quiz import unsaved
 from tracker.boards import scoreboard_context
 
 SESSION_KEY = "quiz"
@@ -389,10 +390,37 @@ def index(request):
 def question_page(request, topic):
     known_topic(topic)
     quiz = saved_quiz(request)
+    context_extra = {}
     if current(quiz, topic)[1] is None:
         deal(request, quiz, topic)
-        save(request, quiz)
-    return render(request, PAGE, question_context(request, quiz, topic))
+        if request.session.session_key:
+            save(request, quiz)
+        else:  # nothing kept yet: the question travels in its form (quiz.unsaved)
+            context_extra["unsaved"] = unsaved.token(topic, quiz["questions"][topic])
+    context = question_context(request, quiz, topic)
+    return render(request, PAGE, context | context_extra)
+
+
+def dealt_again(request, quiz, topic):
+    """The question an unsaved form carries (quiz.unsaved), put back in `quiz` as it was
+    dealt; None when the form carries none that can be read."""
+    dealing = unsaved.read(request.POST.get("unsaved"), topic)
+    if dealing is None:
+        return None, None
+    try:
+        question = dealt(topic, dealing["seed"], dealing.get("skill"))
+    except (KeyError, TypeError, ValueError):
+        return None, None
+    quiz["questions"][topic] = {
+        "id": dealing["id"],
+        "number": dealing["number"] if type(dealing.get("number")) is int else 1,
+        "question": stored(question),
+        "given": None,
+        "served": dealing.get("served"),
+        "seed": dealing["seed"],
+        "language": get_language(),
+    }
+    return current(quiz, topic)
 
 
 @require_POST
@@ -400,6 +428,8 @@ def answer(request, topic):
     known_topic(topic)
     quiz = saved_quiz(request)
     entry, question = current(quiz, topic)
+    if question is None:
+        entry, question = dealt_again(request, quiz, topic)
     if question is None:
         deal(request, quiz, topic)
         save(request, quiz)

@@ -28,6 +28,14 @@ from quiz import views as quiz
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def returning_visitor(client):
+    """A visitor who already has a session keeps the question on screen in it; a first
+    visit's question travels in its form instead (test_first_visit.py)."""
+    client.session  # noqa: B018 - the test client makes and saves a session when asked
+
+
 T = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

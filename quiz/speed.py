@@ -16,6 +16,7 @@ from baccarat.questions import question_for_skill
 from baccarat.skills import BANKER_SKILLS
 from progress.learner import BEST_ACCURACY, Learner, drill_score
 from quiz import views
+from quiz.answered_once import first_answer
 from quiz.views import not_a_choice, refused, restored, stored, table_for
 
 SPEED_KEY = "quiz_speed"
@@ -157,6 +158,9 @@ def speed_answer(request):
     value = request.POST.get("answer", "")
     if question.choice(value) is None:
         notice = not_a_choice(value)
+        return refused(request, SPEED_PAGE, speed_context(request, drill, notice), "#speed")
+    if not first_answer(request, drill["id"]):
+        notice = _("That question was already answered; nothing more was counted.")
         return refused(request, SPEED_PAGE, speed_context(request, drill, notice), "#speed")
     right = question.is_right(value)
     Learner(request).review(question.skill, right, at)

@@ -31,6 +31,7 @@ from baccarat.skills import KIND_TITLES, PRACTICE_SKILLS, skill_name
 from baccarat.translation import _ as engine_text
 from progress.learner import LEVEL_NAMES, Learner
 from quiz import unsaved
+from quiz.answered_once import first_answer
 from tracker.boards import scoreboard_context
 
 SESSION_KEY = "quiz"
@@ -459,6 +460,10 @@ def answer(request, topic):
     choice = question.choice(value)
     if choice is None:
         return refused_answer(request, quiz, topic, not_a_choice(value))
+    if not first_answer(request, entry["id"]):
+        return refused_answer(
+            request, quiz, topic, _("That question was already answered; nothing more was counted.")
+        )
     right = question.is_right(value)
     Learner(request).review(question.skill, right, now())
     entry["given"] = value

@@ -9,7 +9,7 @@ from guards.inputs import text_problem
 from tracker.exchange import MAX_NAME, default_name, not_decks, read_shoe
 from tracker.exchange_problems import Problem, ShoeImport, ShoeImportError
 from tracker.models import Hand, Shoe
-from tracker.visitors import visitor_id
+from tracker.visitors import TooManyShoes, room_for_a_shoe, visitor_id
 
 
 def save_shoe(parsed: ShoeImport, *, name: str, decks: int = 8, owner=None, visitor: str = ""):
@@ -56,8 +56,15 @@ def import_shoe(
         return None, parsed
     name = name or default_name(parsed, filename)
     decks = decks or parsed.decks or 8
-    if request.user.is_authenticated:
-        shoe = save_shoe(parsed, name=name, decks=decks, owner=request.user)
-    else:
-        shoe = save_shoe(parsed, name=name, decks=decks, visitor=visitor_id(request, create=True))
+    try:
+        with room_for_a_shoe(request):
+            if request.user.is_authenticated:
+                shoe = save_shoe(parsed, name=name, decks=decks, owner=request.user)
+            else:
+                visitor = visitor_id(request, create=True)
+                shoe = save_shoe(parsed, name=name, decks=decks, visitor=visitor)
+    except TooManyShoes as refusal:
+        parsed.add(Problem(str(refusal)))
+        parsed.hands = []
+        return None, parsed
     return shoe, parsed

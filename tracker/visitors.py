@@ -4,9 +4,12 @@ An anonymous visitor gets a random id in their session the first time they creat
 their shoes carry that id. (Signing in will adopt them: see the lessons issue.)
 """
 
+import hashlib
 import secrets
+from contextlib import contextmanager
 
 from django.conf import settings
+from django.db import connection, transaction
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
@@ -38,12 +41,38 @@ def check_room_for_a_shoe(request):
         )
 
 
+@contextmanager
+def room_for_a_shoe(request):
+    """A transaction in which the caller has room for one more shoe, and keeps it: counting
+    and inserting are one step, so parallel requests of one caller (two tabs, a script)
+    cannot each find the last place free and together pass the limit. TooManyShoes when
+    there is no room. SQLite's writers take turns already (transactions begin IMMEDIATE);
+    PostgreSQL takes a lock on the caller for the transaction."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [owner_lock_id(request)])
+        check_room_for_a_shoe(request)
+        yield
+
+
+def owner_lock_id(request) -> int:
+    """A 64-bit number naming the caller's shoes, for PostgreSQL's advisory lock."""
+    if request.user.is_authenticated:
+        owner = f"shoes:user:{request.user.pk}"
+    else:
+        owner = f"shoes:visitor:{visitor_id(request, create=True)}"
+    digest = hashlib.blake2b(owner.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
 def create_shoe(request, name, decks=8):
     """A new shoe of the caller's; TooManyShoes when they keep the most allowed."""
-    check_room_for_a_shoe(request)
-    if request.user.is_authenticated:
-        return Shoe.objects.create(owner=request.user, name=name, decks=decks)
-    return Shoe.objects.create(visitor=visitor_id(request, create=True), name=name, decks=decks)
+    with room_for_a_shoe(request):
+        if request.user.is_authenticated:
+            return Shoe.objects.create(owner=request.user, name=name, decks=decks)
+        visitor = visitor_id(request, create=True)
+        return Shoe.objects.create(visitor=visitor, name=name, decks=decks)
 
 
 def own_shoe_or_404(request, shoe_id):

@@ -5,13 +5,23 @@ Every number comes from baccarat.chance (a run's Tally over baccarat.simulation'
 baccarat.systems' betting systems); this module reads the request, charges the shoes to the
 caller's budget (guards.budgets) and returns the Tally's answer. Nothing is stored.
 
+A request deals at most lab.runs.STEP_SHOES shoes, the lab's own step: a run of more is
+answered with its first step and a `continuation`, the run's state (Tally.state()) signed as
+the lab signs its steps (lab.runs.sealed, under this module's salt). Sent back, it deals the
+next step and answers the run so far; the steps' answers add up to the run dealt at once, as
+each chunk is shuffled from (seed, chunk number). Each request is charged for the shoes it
+deals.
+
 Refusals: a value of the wrong type (true, 1.5 or "8" for a number, a number for a
 strategy's name) or a key the body may not have is the 422 of api.api, like every operation
 here; a whole number out of range, a seed of more than MAX_SEED_DIGITS digits, an unknown or
 repeated strategy, or more shoes than the caller's whole budget is a 400 whose detail names
-each field; a run past what is left of the budget is a 429 with Retry-After.
+each field; a continuation that is changed, garbled, over an hour old, or sent with a field
+other than its run's is a 400 naming it; a step past what is left of the budget is a 429
+with Retry-After.
 """
 
+import json
 import secrets
 from typing import Annotated
 
@@ -30,6 +40,7 @@ from baccarat.systems import BANKROLL, SYSTEMS, TABLE_LIMIT
 from baccarat_site.languages import in_english
 from guards.budgets import Refused, simulated_shoes
 from guards.inputs import shown
+from lab import runs
 
 router = Router(tags=["simulations"])
 
@@ -38,6 +49,10 @@ MAX_SEED_DIGITS = 30
 MAX_UNITS = 1_000_000  # the most a bankroll or a table limit may be, in units
 SEEDS = 2**32  # an omitted seed is drawn from 0 .. SEEDS - 1 (and given in the answer)
 NAMES = list(SYSTEMS)
+SALT = "api.simulations"  # a lab step's state is no continuation here, nor the other way
+# The longest continuation read: a run of 100,000 eight-deck shoes and every strategy gives
+# about 7,400 characters; far under the request body's limit (guards.middleware).
+MAX_CONTINUATION = 32_000
 
 
 # --- the answer ------------------------------------------------------------------------
@@ -121,7 +136,25 @@ class SimulationOut(BaseModel):
     derived: DerivedOut = Field(description="Every mark each derived road drew, over all shoes")
     strategies: dict[str, StrategyOut] = Field(description="Each strategy asked for, by name")
     procedure: str = Field(description="How each shoe was dealt, in one sentence")
-    seconds: float = Field(description="Server CPU time spent dealing and counting")
+    seconds: float = Field(description="Server CPU time spent dealing and counting the run so far")
+    shoes_asked: int = Field(
+        description="The run's shoes, as asked; `shoes` (dealt so far) reaches it when the run "
+        "is complete"
+    )
+    dealt_now: int = Field(
+        description=f"Shoes this request dealt, and charged to the caller's budget: at most "
+        f"{runs.STEP_SHOES:,}"
+    )
+    complete: bool = Field(description="Whether every shoe asked for is dealt")
+    continuation: str | None = Field(
+        description="While the run is not complete: send it back, as "
+        '`{"continuation": "…"}`, to deal the next `next_shoes` shoes of the same run (same '
+        "seed, decks, strategies) and get the whole run so far. Valid for an hour; null once "
+        "the run is complete"
+    )
+    next_shoes: int = Field(
+        description="Shoes the continuation deals next (0 once the run is complete)"
+    )
 
 
 # --- the request -----------------------------------------------------------------------
@@ -142,7 +175,9 @@ class SimulationIn(Schema):
 
     shoes: StrictInt = Field(
         default=DEFAULT_SHOES,
-        description=f"Shoes to deal, 1 to {MAX_SHOES:,}; {DEFAULT_SHOES:,} if omitted",
+        description=f"Shoes in the run, 1 to {MAX_SHOES:,}; {DEFAULT_SHOES:,} if omitted. One "
+        f"request deals at most {runs.STEP_SHOES:,} of them; the rest follow through "
+        "`continuation`",
         json_schema_extra=_range(1, MAX_SHOES),
         examples=[DEFAULT_SHOES],
     )
@@ -178,6 +213,13 @@ class SimulationIn(Schema):
         f"{MAX_UNITS:,}; {TABLE_LIMIT} if omitted. A stake the limit or the money left will "
         "not allow breaks the progression (it starts again at one unit).",
         json_schema_extra=_range(1, MAX_UNITS),
+    )
+    continuation: StrictStr | None = Field(
+        default=None,
+        description="The `continuation` of the run's last answer, as it came: deals the run's "
+        f"next {runs.STEP_SHOES:,} shoes (or those left) and answers the whole run so far. "
+        "The other fields may be left out; any that is sent must be the run's own.",
+        json_schema_extra={"maxLength": MAX_CONTINUATION},
     )
 
 
@@ -286,6 +328,72 @@ def read_request(payload: SimulationIn) -> tuple[int, int, int, tuple[str, ...]]
     return payload.shoes, payload.decks, seed, strategies
 
 
+# A continuation that cannot be read, by lab.runs.StateRefused's reason.
+CONTINUATION_REFUSED = {
+    "missing": gettext_lazy(
+        "continuation: it is empty; send the continuation of the run's last answer as it "
+        "came, or leave it out to start a run"
+    ),
+    "too_long": gettext_lazy(
+        "continuation: %(length)s characters is longer than any continuation this server "
+        "gives (at most %(most)s)"
+    ),
+    "expired": gettext_lazy(
+        "continuation: it is more than an hour old; start the run again (the same seed deals "
+        "the same shoes)"
+    ),
+    "changed": gettext_lazy(
+        "continuation: it was changed or garbled, or is not one this server gave; send it "
+        "back exactly as the answer gave it, or start the run again"
+    ),
+    "unreadable": gettext_lazy("continuation: it cannot be read; start the run again"),
+}
+
+
+def shown_value(value) -> str:
+    """A field's value, read and checked, for a sentence: as JSON writes it (strategies are
+    known names by then)."""
+    return json.dumps(list(value) if isinstance(value, tuple) else value)
+
+
+def read_continuation(payload: SimulationIn) -> Tally:
+    """The run a continuation carries on, or HttpError 400 naming it (or naming a field sent
+    beside it that is not its run's)."""
+    token = payload.continuation
+    try:
+        if len(token) > MAX_CONTINUATION:
+            raise runs.StateRefused("", "too_long")
+        tally = runs.unsealed(token, salt=SALT)
+    except runs.StateRefused as refused:
+        raise HttpError(
+            400,
+            CONTINUATION_REFUSED[refused.reason]
+            % {"length": f"{len(token):,}", "most": f"{MAX_CONTINUATION:,}"},
+        ) from None
+    shoes, decks, seed, strategies = read_request(payload)  # every field in range first
+    sent = payload.model_fields_set
+    run = {
+        "shoes": (shoes, tally.shoes_asked),
+        "decks": (decks, tally.decks),
+        "seed": (seed if payload.seed is not None else tally.seed, tally.seed),
+        "strategies": (strategies, tuple(tally.systems)),
+        "bankroll": (payload.bankroll, tally.bankroll),
+        "table_limit": (payload.table_limit, tally.limit),
+    }
+    problems = [
+        _(
+            "%(field)s: %(value)s is not this run's (%(run)s): a continuation carries on the "
+            "run it came from; send the run's own value, or leave it out"
+        )
+        % {"field": field, "value": shown_value(value), "run": shown_value(own)}
+        for field, (value, own) in run.items()
+        if field in sent and value != own
+    ]
+    if problems:
+        raise HttpError(400, joined(problems))
+    return tally
+
+
 # --- the budget ------------------------------------------------------------------------
 
 
@@ -326,24 +434,58 @@ MUST_WAIT = {
 }
 
 
-def budget_refusal(refused: Refused):
-    """A run too big for the caller's budget: a 400 naming `shoes` when it is more than the
-    whole budget (no wait would help), else a 429 saying when it fits."""
+# The next step of a run carried on by its continuation, that must wait.
+NEXT_MUST_WAIT = {
+    (True, True): gettext_lazy(
+        "continuation: %(budget)s; %(left)s are left now, so the next %(amount)s shoes of "
+        "this run must wait: send it again in %(seconds)s second"
+    ),
+    (True, False): gettext_lazy(
+        "continuation: %(budget)s; %(left)s are left now, so the next %(amount)s shoes of "
+        "this run must wait: send it again in %(seconds)s seconds"
+    ),
+    (False, True): gettext_lazy(
+        "continuation: %(budget)s; none are left now, so the next %(amount)s shoes of this "
+        "run must wait: send it again in %(seconds)s second"
+    ),
+    (False, False): gettext_lazy(
+        "continuation: %(budget)s; none are left now, so the next %(amount)s shoes of this "
+        "run must wait: send it again in %(seconds)s seconds"
+    ),
+}
+
+
+def budget_refusal(refused: Refused, tally: Tally, carried_on: bool):
+    """A step too big for the caller's budget: a 400 when it is more than the whole budget
+    (no wait would help), naming `shoes` (or, for a run carried on, `continuation`), else a
+    429 saying when it fits."""
     values = {
         "budget": budget(refused),
         "amount": f"{refused.amount:,}",
+        "asked": f"{tally.shoes_asked:,}",
         "most": f"{refused.rate.amount:,}",
         "left": f"{refused.left:,}",
         "seconds": f"{refused.retry_after:,}",
     }
     if refused.wait is None:
-        raise HttpError(
-            400,
-            _("shoes: %(amount)s is too many at once: %(budget)s; ask for at most %(most)s")
-            % values,
-        )
+        if carried_on:
+            detail = _(
+                "continuation: the next %(amount)s shoes of this run are too many at once: "
+                "%(budget)s; start a run of at most %(most)s shoes"
+            )
+        elif refused.amount < tally.shoes_asked:
+            detail = _(
+                "shoes: %(asked)s are dealt %(amount)s at a time, and %(amount)s are too many "
+                "at once: %(budget)s; ask for at most %(most)s"
+            )
+        else:
+            detail = _(
+                "shoes: %(amount)s is too many at once: %(budget)s; ask for at most %(most)s"
+            )
+        raise HttpError(400, detail % values)
     seconds = refused.retry_after
-    detail = MUST_WAIT[bool(refused.left), seconds == 1] % values
+    waits = NEXT_MUST_WAIT if carried_on else MUST_WAIT
+    detail = waits[bool(refused.left), seconds == 1] % values
     response = json_response({"detail": detail}, status=429)
     response["Retry-After"] = str(seconds)
     return response
@@ -366,14 +508,26 @@ scoreboard before the hand, never from the cards; Banker pays 0.95, Player 1, a 
 The progressions play each shoe as a session with `bankroll` units under `table_limit`.
 
 The answer is deterministic: the same `seed`, `shoes`, `decks`, `bankroll` and `table_limit`
-always give the same answer, except `seconds`. Shoes are shuffled in chunks of {CHUNK:,}, each
-from the seed and its chunk's number, so a longer run with the same seed begins with the
-same shoes. Nothing is stored.
+always give the same answer, except `seconds` and `continuation`. Shoes are shuffled in
+chunks of {CHUNK:,}, each from the seed and its chunk's number, so a longer run with the same
+seed begins with the same shoes. Nothing is stored.
 
-Cost: {MAX_SHOES:,} eight-deck shoes take several CPU seconds, so the shoes dealt count
-against a budget per caller (per address, or per account when signed in, which gets more);
-past it the answer is a 429 with Retry-After, and a run larger than the whole budget is a
-400 naming `shoes`."""
+Long runs, in steps: one request deals at most {runs.STEP_SHOES:,} shoes (about a second of
+the server's time, the simulation lab's own step). A run of more (`shoes` up to
+{MAX_SHOES:,}) is answered with its first {runs.STEP_SHOES:,} shoes: `shoes` is the shoes
+dealt so far, `shoes_asked` the run's, `complete` false, and `continuation` a signed token.
+POST `{{"continuation": "…"}}` (the other fields may be left out; any sent must be the run's
+own) to deal the next `next_shoes` and get the whole run so far; repeat until `complete` is
+true and `continuation` null. The last answer is exactly the answer of the run dealt at once
+(same seed, same shoes, same chunks), except `seconds`. A continuation is valid for an hour;
+one changed, garbled or older is a 400 naming `continuation`; sent twice, it deals the same
+step again (and is charged again).
+
+Cost: {runs.STEP_SHOES:,} eight-deck shoes take about a CPU second, so the shoes dealt count
+against a budget per caller (per address, or per account when signed in, which gets more),
+each request charged for the shoes it deals; past it the answer is a 429 with Retry-After
+(send the same request again then), and a request dealing more than the whole budget is a
+400 naming `shoes` (or `continuation`)."""
 
 
 @router.post(
@@ -401,13 +555,30 @@ past it the answer is a 429 with Retry-After, and a run larger than the whole bu
     },
 )
 def simulate(request, payload: SimulationIn):
-    shoes, decks, seed, strategies = read_request(payload)
-    refused = simulated_shoes.spend(request, shoes)
-    if refused is not None:
-        return budget_refusal(refused)
-    tally = Tally(
-        decks, seed, shoes, strategies, bankroll=payload.bankroll, limit=payload.table_limit
+    carried_on = payload.continuation is not None
+    if carried_on:
+        tally = read_continuation(payload)
+    else:
+        shoes, decks, seed, strategies = read_request(payload)
+        tally = Tally(
+            decks, seed, shoes, strategies, bankroll=payload.bankroll, limit=payload.table_limit
+        )
+    chunks, shoes = runs.step_shoes(tally)  # at most STEP_SHOES, whole chunks
+    if shoes:
+        refused = simulated_shoes.spend(request, shoes)
+        if refused is not None:
+            return budget_refusal(refused, tally, carried_on)
+    for _chunk in range(chunks):
+        tally.deal_next()
+    answer = in_english(tally.answer)()  # how the shoes were dealt, in English
+    _shoes, next_shoes = runs.step_shoes(tally)
+    answer.update(
+        bankroll=tally.bankroll,
+        table_limit=tally.limit,
+        shoes_asked=tally.shoes_asked,
+        dealt_now=shoes,
+        complete=tally.done,
+        continuation=None if tally.done else runs.sealed(tally, salt=SALT),
+        next_shoes=next_shoes,
     )
-    answer = in_english(tally.run().answer)()  # how the shoes were dealt, in English
-    answer.update(bankroll=payload.bankroll, table_limit=payload.table_limit)
     return json_response(answer)

@@ -1,9 +1,14 @@
 """Dealing a lab run: at once when it is quick, else step by step over several requests.
 
-A run that should take about a second or less is dealt in the request (and kept for the
-next request asking for it). A longer one is carried between requests in the page itself:
-baccarat.chance.Tally.state(), signed and compressed (django.core.signing), so any app
-server can deal the next step and nobody can hand the lab a tally it did not deal.
+A run that should take about a second or less, and is of at most STEP_SHOES shoes, is dealt
+in the request (and kept for the next request asking for it). A longer one is carried
+between requests in the page itself: baccarat.chance.Tally.state(), signed and compressed
+(django.core.signing), so any app server can deal the next step and nobody can hand the lab
+a tally it did not deal.
+
+STEP_SHOES is the most shoes any one request deals, the lab's pages and steps and
+POST /api/v1/simulations alike (api.simulations deals its runs by these same steps and
+carries them in the same signed state, under its own salt).
 """
 
 from __future__ import annotations
@@ -26,13 +31,23 @@ SECONDS_PER_SYSTEM = 0.81e-6
 AT_ONCE = 1.0  # seconds: a longer run gets a progress bar
 STEP_SECONDS = 0.5  # dealt per step with htmx; without it, fewer and longer pages
 STEP_SECONDS_NO_SCRIPT = 2.0
+# The most shoes one request deals, whole chunks: a lab page, a lab step, an API call. About
+# a second for eight decks and every system (the estimate above: 0.78 s), so no request,
+# however it is asked, holds a worker longer than the lab's page of 10,000 shoes does.
+STEP_SHOES = 5 * CHUNK
 SALT = "lab.run"
 MAX_AGE = 60 * 60  # a step page left open for an hour starts again
 MAX_STATE = 200_000  # characters: far more than a run's state ever takes
 
 
 class StateRefused(Exception):
-    """A run's state that cannot be read: changed, garbled or too old."""
+    """A run's state that cannot be read: changed, garbled or too old. `reason` says which,
+    for a caller that words it itself: "missing", "too_long", "expired", "changed" or
+    "unreadable"."""
+
+    def __init__(self, message: str, reason: str):
+        super().__init__(message)
+        self.reason = reason
 
 
 def estimate(run: Run) -> float:
@@ -42,7 +57,7 @@ def estimate(run: Run) -> float:
 
 
 def at_once(run: Run) -> bool:
-    return estimate(run) <= AT_ONCE
+    return run.shoes <= STEP_SHOES and estimate(run) <= AT_ONCE
 
 
 def new_tally(run: Run) -> Tally:
@@ -74,14 +89,21 @@ def run_of(tally: Tally) -> Run:
     )
 
 
-def step_shoes(tally: Tally, seconds: float) -> tuple[int, int]:
-    """(chunks, shoes) the next step of about `seconds` deals at most: at least one chunk.
-    The shoes are charged to the caller's budget before any is dealt."""
-    run = run_of(tally)
+def step_shoes(tally: Tally, seconds: float | None = None) -> tuple[int, int]:
+    """(chunks, shoes) the next step deals at most: whole chunks, at least one (while any
+    is left), never more than STEP_SHOES shoes, and, given `seconds`, no more than should
+    take about that long. The shoes are charged to the caller's budget before any is dealt."""
     left = chunks(tally.shoes_asked)[tally.chunks_done :]
-    per_chunk = estimate(replace(run, shoes=CHUNK))
-    most = max(1, min(len(left), int(seconds / per_chunk)))
-    return most, sum(left[:most])
+    most = len(left)
+    if seconds is not None:
+        per_chunk = estimate(replace(run_of(tally), shoes=CHUNK))
+        most = min(most, int(seconds / per_chunk))
+    taken = shoes = 0
+    for size in left[: max(1, most)]:
+        if taken and shoes + size > STEP_SHOES:
+            break
+        taken, shoes = taken + 1, shoes + size
+    return taken, shoes
 
 
 def deal_for(tally: Tally, seconds: float, most: int | None = None) -> None:
@@ -98,23 +120,29 @@ def deal_for(tally: Tally, seconds: float, most: int | None = None) -> None:
             break
 
 
-def sealed(tally: Tally) -> str:
-    return signing.dumps(tally.state(), salt=SALT, compress=True)
+def sealed(tally: Tally, salt: str = SALT) -> str:
+    return signing.dumps(tally.state(), salt=salt, compress=True)
 
 
-def unsealed(token: str) -> Tally:
+def unsealed(token: str, salt: str = SALT) -> Tally:
     if not token or len(token) > MAX_STATE:
-        raise StateRefused(_("The run's state is missing or too long."))
+        raise StateRefused(
+            _("The run's state is missing or too long."), "too_long" if token else "missing"
+        )
     try:
-        state = signing.loads(token, salt=SALT, max_age=MAX_AGE)
+        state = signing.loads(token, salt=salt, max_age=MAX_AGE)
     except signing.SignatureExpired:
-        raise StateRefused(_("This run was started over an hour ago; start it again.")) from None
+        raise StateRefused(
+            _("This run was started over an hour ago; start it again."), "expired"
+        ) from None
     except signing.BadSignature:
         raise StateRefused(
-            _("The run's state was changed or garbled; start the run again.")
+            _("The run's state was changed or garbled; start the run again."), "changed"
         ) from None
     try:
         tally = Tally.from_state(state)
     except (TypeError, ValueError, KeyError, AttributeError):
-        raise StateRefused(_("The run's state cannot be read; start the run again.")) from None
+        raise StateRefused(
+            _("The run's state cannot be read; start the run again."), "unreadable"
+        ) from None
     return tally

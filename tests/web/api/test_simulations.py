@@ -2,12 +2,19 @@
 agree with each other; the same seed, the same answer; a small run dealt again here, hand by
 hand, by the stated procedure and baccarat.rules.resolve, giving the same counts, streaks,
 derived marks and flat bets; every bad value a 400 or 422 naming its field (hypothesis, never
-a 500); and the budget of shoes, a 429 at the stated number."""
+a 500); and the budget of shoes, a 429 at the stated number.
+
+A long run in steps: no request deals more than the lab's step (lab.runs.STEP_SHOES, the
+engine's chunk dealer spied on), the continuations' last answer is the run dealt at once by
+the engine, a continuation changed, garbled, too old or from the lab is a 400 naming it, and
+each step is charged to the budget."""
 
 import json
+import time
 from collections import Counter
 
 import pytest
+from django.core import signing
 from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, RequestFactory
@@ -15,13 +22,17 @@ from fuzzing import FUZZ
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from api.simulations import DEFAULT_SHOES, MAX_SEED_DIGITS, SimulationOut
+from api.simulations import DEFAULT_SHOES, MAX_CONTINUATION, MAX_SEED_DIGITS, SimulationOut
+from baccarat import chance, simulation
+from baccarat.chance import Tally
 from baccarat.odds import odds_of_decks
 from baccarat.roads import DERIVED_ROADS, scoreboard
 from baccarat.rules import resolve
-from baccarat.simulation import shuffled
+from baccarat.simulation import CHUNK, MAX_SHOES, shuffled
 from baccarat.systems import PROGRESSIONS, SYSTEMS
 from guards.budgets import Rate, parse_rate, simulated_shoes
+from lab import runs
+from lab.form import Run
 
 URL = "/api/v1/simulations"
 CONTRACT = {
@@ -526,6 +537,277 @@ def test_the_document_describes_the_operation(client):
     assert operation["responses"]["429"]["headers"]["Retry-After"]["required"] is True
     schema = operation["requestBody"]["content"]["application/json"]["schema"]
     body = document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
-    assert set(body["properties"]) == set(WHOLE) | {"seed", "strategies"}
+    assert set(body["properties"]) == set(WHOLE) | {"seed", "strategies", "continuation"}
     assert body["additionalProperties"] is False
     assert body["properties"]["shoes"]["maximum"] == 100_000
+    # How a long run is dealt, with the real step, in the description and the fields.
+    assert "at most 10,000 shoes" in operation["description"]
+    assert '{"continuation": "…"}' in operation["description"]
+    assert "10,000" in body["properties"]["continuation"]["description"]
+    answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
+    out = document["components"]["schemas"][answer["$ref"].rsplit("/", 1)[1]]
+    assert {"shoes_asked", "dealt_now", "complete", "continuation", "next_shoes"} <= set(
+        out["required"]
+    )
+
+
+# --- a long run, step by step ------------------------------------------------------------------
+
+MADE = ("shoes_asked", "dealt_now", "complete", "continuation", "next_shoes")
+
+
+def the_run(answer):
+    """An answer as the engine's Tally.answer() gives it: without `seconds` and the fields
+    this module adds (bankroll and table_limit, the step's)."""
+    return {
+        key: value
+        for key, value in answer.items()
+        if key not in {"seconds", "bankroll", "table_limit", *MADE}
+    }
+
+
+def in_steps(client, body, *, same_body=False):
+    """Every answer of a run, from its first request to its last continuation."""
+    answers = [run(client, **body)]
+    while answers[-1]["continuation"] is not None:
+        next_body = {**body} if same_body else {}
+        next_body["continuation"] = answers[-1]["continuation"]
+        answers.append(run(client, **next_body))
+    return answers
+
+
+@pytest.fixture
+def dealer_spy(monkeypatch):
+    """The shoes each call of the engine's chunk dealer deals (baccarat.chance's
+    deal_shoes, which every Tally deals with), cleared by the test between requests."""
+    dealt = []
+    real = chance.deal_shoes
+
+    def spy(decks, shoes, seed, chunk=0):
+        dealt.append(shoes)
+        return real(decks, shoes, seed, chunk)
+
+    monkeypatch.setattr(chance, "deal_shoes", spy)
+    return dealt
+
+
+def test_a_long_run_is_dealt_in_steps_that_add_up_to_the_run_dealt_at_once(client):
+    """The real numbers: 25,000 shoes are 10,000, 10,000 and 5,000, and the last answer is
+    the engine's own run of 25,000 shoes, every figure exactly (the strategies' sums too)."""
+    body = {"shoes": 25_000, "decks": 1, "seed": 4_242}
+    answers = in_steps(client, body)
+    assert [a["shoes"] for a in answers] == [10_000, 20_000, 25_000]
+    assert [a["dealt_now"] for a in answers] == [10_000, 10_000, 5_000]
+    assert [a["next_shoes"] for a in answers] == [10_000, 5_000, 0]
+    assert [a["complete"] for a in answers] == [False, False, True]
+    assert {a["shoes_asked"] for a in answers} == {25_000}
+    assert {a["seed"] for a in answers} == {4_242}
+    for answer in answers:
+        SimulationOut.model_validate(answer)
+    at_once = Tally(1, 4_242, 25_000, tuple(SYSTEMS)).run().answer()
+    at_once.pop("seconds")
+    last = the_run(answers[-1])
+    for key in ("counts", "longest_streak", "derived", "strategies", "hands", "share"):
+        assert last[key] == at_once[key], key
+    assert last == at_once
+    # Each step is the run so far: the first is a run of its 10,000 shoes.
+    first = Tally(1, 4_242, 10_000, tuple(SYSTEMS)).run().answer()
+    first.pop("seconds")
+    assert the_run(answers[0]) == first
+
+
+@pytest.mark.parametrize("same_body", [False, True], ids=["alone", "with-the-body"])
+def test_steps_of_odd_sizes_add_up_too(client, monkeypatch, same_body):
+    """Chunks of 7 shoes and steps of at most 20: 100 shoes in steps of two chunks, the
+    last of 7 and 2; the seed drawn by the first answer is the run's throughout."""
+    monkeypatch.setattr(simulation, "CHUNK", 7)
+    monkeypatch.setattr(runs, "STEP_SHOES", 20)
+    body = {"shoes": 100, "decks": 6, "strategies": ["martingale", "follow_the_streak"]}
+    answers = in_steps(client, body, same_body=same_body)
+    assert [a["dealt_now"] for a in answers] == [14] * 6 + [16]
+    seed = answers[0]["seed"]
+    assert {a["seed"] for a in answers} == {seed}
+    at_once = Tally(6, seed, 100, ("martingale", "follow_the_streak")).run().answer()
+    at_once.pop("seconds")
+    assert the_run(answers[-1]) == at_once
+    assert answers[-1]["continuation"] is None and answers[-1]["complete"]
+
+
+def test_no_request_deals_more_than_the_labs_step(client, dealer_spy):
+    """The most a run may ask, 100,000 shoes: ten requests of 10,000 (five chunks each),
+    each dealing what it says it dealt; one shoe more than the step is two requests."""
+    answers = [run(client, shoes=MAX_SHOES, decks=1, seed=3, strategies=[])]
+    per_request = [sum(dealer_spy)]
+    while answers[-1]["continuation"]:
+        dealer_spy.clear()
+        answers.append(run(client, continuation=answers[-1]["continuation"]))
+        per_request.append(sum(dealer_spy))
+    assert runs.STEP_SHOES == 5 * CHUNK == 10_000
+    assert per_request == [a["dealt_now"] for a in answers] == [10_000] * 10
+    assert answers[-1]["shoes"] == MAX_SHOES and answers[-1]["complete"]
+    dealer_spy.clear()
+    over = run(client, shoes=runs.STEP_SHOES + 1, decks=1, seed=3, strategies=[])
+    assert sum(dealer_spy) == over["shoes"] == runs.STEP_SHOES and over["next_shoes"] == 1
+    dealer_spy.clear()
+    whole = run(client, shoes=runs.STEP_SHOES, decks=1, seed=3, strategies=[])
+    assert sum(dealer_spy) == runs.STEP_SHOES and whole["complete"]
+    assert whole["continuation"] is None and whole["next_shoes"] == 0
+
+
+def test_the_step_is_the_labs_own_constant(client, dealer_spy, monkeypatch):
+    """One number, not two: a smaller lab step is a smaller API step, and the lab's pages
+    deal no more than it either, at once or in steps, with or without a script."""
+    monkeypatch.setattr(runs, "STEP_SHOES", 2 * CHUNK)
+    answer = run(client, shoes=5 * CHUNK, decks=1, seed=8, strategies=[])
+    assert sum(dealer_spy) == answer["dealt_now"] == 2 * CHUNK
+    dealer_spy.clear()
+    # A quick run of more shoes than a step is not dealt at once by the lab either.
+    lab_run = Run(3 * CHUNK, 1, 8, ())
+    assert runs.estimate(lab_run) < runs.AT_ONCE and not runs.at_once(lab_run)
+    html = client.get("/lab/", {"shoes": 3 * CHUNK, "decks": 1, "seed": 8, "system": ""})
+    assert dealer_spy == [] and 'name="state"' in html.content.decode()
+    state = html.content.decode().split('name="state" value="')[1].split('"')[0]
+    for headers in ({}, {"HTTP_HX_REQUEST": "true"}):  # 2 s a step without a script
+        dealer_spy.clear()
+        assert client.post("/lab/step/", {"state": state}, **headers).status_code == 200
+        assert sum(dealer_spy) == 2 * CHUNK
+
+
+def test_a_continuation_may_repeat_the_runs_fields_but_not_change_them(client):
+    body = {"shoes": 15_000, "decks": 1, "seed": 5, "strategies": ["flat_banker"], "bankroll": 50}
+    token = run(client, **body)["continuation"]
+    again = run(client, **{**body, "seed": None}, continuation=token)  # null: the run's
+    assert again["complete"] and again["seed"] == 5 and again["bankroll"] == 50
+    for field, value in [
+        ("seed", 6),
+        ("shoes", 20_000),
+        ("decks", 2),
+        ("strategies", ["flat_player"]),
+        ("strategies", None),  # null is all of them: not this run's
+        ("bankroll", 100),
+        ("table_limit", 7),
+    ]:
+        response = post(client, {"continuation": token, field: value})
+        assert response.status_code == 400, (field, response.content)
+        detail = response.json()["detail"]
+        assert detail.startswith(f"{field}: "), detail
+        assert "is not this run's" in detail and "a continuation carries on the run" in detail
+    detail = post(client, {"continuation": token, "seed": 6, "decks": 1}).json()["detail"]
+    assert detail.startswith("seed: 6 is not this run's (5)")
+    detail = post(client, {"continuation": token, "strategies": []}).json()["detail"]
+    assert detail.startswith('strategies: [] is not this run\'s (["flat_banker"])')
+    # Still checked as any request is: out of range is out of range.
+    response = post(client, {"continuation": token, "decks": 9})
+    assert response.json()["detail"].startswith("decks: 9 is not a number of decks")
+
+
+def first_token(client, shoes=15_000):
+    return run(client, shoes=shoes, decks=1, seed=1, strategies=[])["continuation"]
+
+
+def refused_continuation(client, token, start):
+    response = post(client, {"continuation": token})
+    assert response.status_code == 400, response.content
+    detail = response.json()["detail"]
+    assert detail.startswith(f"continuation: {start}"), detail
+    return detail
+
+
+def test_a_changed_or_garbled_continuation_is_a_400_naming_it(client):
+    token = first_token(client)
+    value, _colon, signature = token.rpartition(":")
+    changed = value[:-1] + ("A" if value[-1] != "A" else "B") + ":" + signature
+    for bad in (changed, token[:-1], "garbage", token + "x", token.replace(":", ";")):
+        refused_continuation(client, bad, "it was changed or garbled")
+    # A lab step's state is the same run written the same way, under another salt.
+    lab_state = runs.sealed(runs.new_tally(Run(15_000, 1, 1, ())))
+    refused_continuation(client, lab_state, "it was changed or garbled")
+    # Well signed but not a run (only a leaked key could write one).
+    not_a_run = signing.dumps({"decks": 8}, salt="api.simulations", compress=True)
+    refused_continuation(client, not_a_run, "it cannot be read")
+    refused_continuation(client, "", "it is empty")
+
+
+def test_a_continuation_longer_than_any_the_server_gives_is_a_400(client):
+    longest = MAX_CONTINUATION + 1
+    assert 4 * len(first_token(client)) < MAX_CONTINUATION  # room for the largest runs
+    detail = refused_continuation(client, "x" * longest, "32,001 characters is longer than")
+    assert "(at most 32,000)" in detail
+
+
+def test_a_continuation_over_an_hour_old_is_a_400_naming_it(client, monkeypatch):
+    token = first_token(client)
+    later = time.time() + runs.MAX_AGE + 1
+
+    class AnHourLater:
+        @staticmethod
+        def time():
+            return later
+
+    monkeypatch.setattr(signing, "time", AnHourLater)
+    refused_continuation(client, token, "it is more than an hour old; start the run again")
+    later = time.time() + runs.MAX_AGE - 60  # a minute before: still good
+    assert run(client, continuation=token)["complete"]
+
+
+@settings(FUZZ, max_examples=60)
+@given(
+    value=st.one_of(
+        st.text(max_size=300),
+        st.text(alphabet=".:-_abcdefghijklmnopqrstuvwxyz0123456789ABCDEF", min_size=20),
+        st.sampled_from([0, 1.5, True, [], {}, ["x"]]),
+    )
+)
+def test_any_continuation_is_a_400_or_422_naming_it(client, value):
+    response = post(client, {"continuation": value})
+    expected = 422 if not isinstance(value, str) else 400
+    assert response.status_code == expected, (value, response.content)
+    assert response.json()["detail"].startswith("continuation"), response.content
+
+
+def test_refused_continuations_spend_nothing(client, settings, frozen_clock):
+    settings.ANON_SIMULATED_SHOES_RATE = "22000/min"
+    token = first_token(client)  # 10,000 of the 22,000
+    assert post(client, {"continuation": "garbage"}).status_code == 400
+    assert post(client, {"continuation": token, "seed": 2}).status_code == 400
+    assert run(client, continuation=token)["dealt_now"] == 5_000
+    assert post(client, {"shoes": 7_000, "seed": 1, "decks": 1}).status_code == 200
+    assert post(client, {"shoes": 1, "seed": 1, "decks": 1}).status_code == 429
+
+
+def test_each_step_is_charged_and_a_429_comes_when_the_steps_pass_the_budget(
+    client, settings, frozen_clock
+):
+    """25,000 shoes a minute: a run of 30,000 is no longer too many at once, as each request
+    is charged for its step; the third step passes the budget and must wait, and the same
+    continuation then deals it."""
+    settings.ANON_SIMULATED_SHOES_RATE = "25000/min"
+    first = run(client, shoes=30_000, decks=1, seed=1, strategies=[])
+    second = run(client, continuation=first["continuation"])
+    refused = post(client, {"continuation": second["continuation"]})
+    assert refused.status_code == 429
+    # 5,000 are left; 5,000 more come back in 12 seconds (25,000 a minute).
+    assert refused["Retry-After"] == "12"
+    assert refused.json()["detail"] == (
+        "continuation: this server deals at most 25,000 shoes a minute for one address (a "
+        "signed-in account may have 500,000 a minute); 5,000 are left now, so the next 10,000 "
+        "shoes of this run must wait: send it again in 12 seconds"
+    )
+    # The refusal cost nothing: 5,000 are still there.
+    assert run(client, shoes=5_000, decks=1, seed=2, strategies=[])["complete"]
+    frozen_clock[0] += 24  # the 10,000 of the step: 24 seconds of the minute
+    third = run(client, continuation=second["continuation"])
+    assert third["complete"] and third["shoes"] == 30_000
+    assert post(client, {"shoes": 1, "seed": 1}).status_code == 429
+
+
+def test_a_step_larger_than_the_whole_budget_is_a_400_naming_shoes(client, settings):
+    settings.ANON_SIMULATED_SHOES_RATE = "5000/min"
+    response = post(client, {"shoes": 30_000, "decks": 1})
+    assert response.status_code == 400
+    assert response.json()["detail"] == (
+        "shoes: 30,000 are dealt 10,000 at a time, and 10,000 are too many at once: this "
+        "server deals at most 5,000 shoes a minute for one address (a signed-in account may "
+        "have 500,000 a minute); ask for at most 5,000"
+    )
+    assert post(client, {"shoes": 5_000, "decks": 1, "seed": 1}).status_code == 200

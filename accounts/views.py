@@ -24,6 +24,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
+from guards.accounts import counts_failed_passwords, signups, too_many
+from guards.clients import client_address
+
 
 def safe_next(request) -> str:
     """The `next` URL a form or link carries, if it stays on this site; otherwise ""."""
@@ -57,6 +60,14 @@ def signup(request):
         return HttpResponseRedirect(next_url or resolve_url(settings.LOGIN_REDIRECT_URL))
     form = UserCreationForm(request.POST if request.method == "POST" else None)
     if form.is_bound:
+        # Charged before anything is checked, so that parallel sign-ups cannot all take the
+        # last one; given back below when the form is sent back with its errors.
+        address = client_address(request)
+        wait = signups.take(address)
+        if wait is not None:
+            return too_many(
+                request, wait, _("Too many accounts were made from this address recently.")
+            )
         if form.is_valid():
             user = form.save()
             # Adopts this browser's progress and shoes. The backend is named because
@@ -71,6 +82,7 @@ def signup(request):
                 % {"name": user.get_username()},
             )
             return HttpResponseRedirect(next_url or resolve_url(settings.LOGIN_REDIRECT_URL))
+        signups.give_back(address)
         messages.error(request, _("Your account was not created: please fix the problems below."))
         focus_first_error(form)
     return render(request, "accounts/signup.html", {"form": form, "next": next_url})
@@ -83,7 +95,7 @@ class SignIn(SuccessMessageMixin, auth.LoginView):
     )
 
 
-login = SignIn.as_view()
+login = counts_failed_passwords(SignIn.as_view())
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -131,7 +143,7 @@ class PasswordChange(auth.PasswordChangeView):
         return {**super().get_form_kwargs(), "request": self.request}
 
 
-password_change = PasswordChange.as_view()
+password_change = counts_failed_passwords(PasswordChange.as_view())
 password_change_done = auth.PasswordChangeDoneView.as_view(
     template_name="accounts/password_change_done.html"
 )

@@ -246,17 +246,26 @@ ADMINS = [
 ]
 if os.environ.get("DJANGO_SERVER_EMAIL", "").strip():
     SERVER_EMAIL = os.environ["DJANGO_SERVER_EMAIL"].strip()
-# Django 6.1's mail configuration (the EMAIL_HOST family of settings is deprecated).
-MAILERS = {
-    "default": {
-        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        "OPTIONS": {
-            "host": os.environ.get("DJANGO_EMAIL_HOST", "").strip() or "localhost",
-            "port": env_int("DJANGO_EMAIL_PORT", 25),
-            "timeout": 10,
-        },
+# Django 6.1's mail configuration (the EMAIL_HOST family of settings is deprecated). The site
+# also mails password-reset links and recovery addresses' confirmations (accounts/recovery.py)
+# from DJANGO_DEFAULT_FROM_EMAIL. DJANGO_EMAIL_BACKEND picks the backend: SMTP by default
+# with DEBUG off; with DEBUG on (a laptop) the console, where the links can be read; the
+# tests use Django's in-memory one whatever this says.
+EMAIL_BACKEND_PATH = os.environ.get("DJANGO_EMAIL_BACKEND", "").strip() or (
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend"
+)
+MAILERS = {"default": {"BACKEND": EMAIL_BACKEND_PATH}}
+if EMAIL_BACKEND_PATH == "django.core.mail.backends.smtp.EmailBackend":
+    MAILERS["default"]["OPTIONS"] = {
+        "host": os.environ.get("DJANGO_EMAIL_HOST", "").strip() or "localhost",
+        "port": env_int("DJANGO_EMAIL_PORT", 25),
+        "timeout": 10,
     }
-}
+DEFAULT_FROM_EMAIL = (
+    os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "").strip() or "Baccarat School <noreply@localhost>"
+)
 LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "").strip().upper() or "WARNING"
 if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
     raise ImproperlyConfigured(f"DJANGO_LOG_LEVEL={LOG_LEVEL!r}: use DEBUG, INFO, WARNING or ERROR")
@@ -447,4 +456,16 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "guards.clients.client_address"
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+# The lockout page with Retry-After, the seconds until the cool-off ends.
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
 AXES_VERBOSE = False
+# The account forms' limits, per address (guards.accounts): new accounts; wrong passwords
+# whatever the username (each costs a password hash, and axes above counts one username at
+# a time); mail sent on request (reset links, address confirmations), also per recipient.
+SIGNUP_RATE = os.environ.get("DJANGO_SIGNUP_RATE", "5/hour")
+SIGNIN_FAILURE_RATE = os.environ.get("DJANGO_SIGNIN_FAILURE_RATE", "20/15min")
+RECOVERY_MAIL_RATE = os.environ.get("DJANGO_RECOVERY_MAIL_RATE", "5/hour")
+# Downloads of an account's data, per account: each reads all of it.
+DATA_EXPORT_RATE = os.environ.get("DJANGO_DATA_EXPORT_RATE", "10/hour")
+# A password-reset link works this long (Django's default is three days in a mailbox).
+PASSWORD_RESET_TIMEOUT = 2 * 60 * 60

@@ -23,13 +23,18 @@ def guards_off_unless_tested(settings, monkeypatch):
     """django-axes counts failed sign-ins and the write throttles count writes from
     127.0.0.1 across tests (and across a hypothesis test's examples): off, and an empty
     cache, for every test; the tests of those guards (tests/web/test_production.py,
-    test_hardening.py) turn them back on with the limits they test."""
+    test_hardening.py, tests/web/accounts/) turn them back on with the limits they test."""
     from django.core.cache import cache
 
+    from guards import accounts
     from guards.throttles import address_writes, anonymous_writes, new_browsers, signed_in_writes
 
     settings.AXES_ENABLED = False
-    for limit in (anonymous_writes, signed_in_writes, address_writes, new_browsers):
+    for limit in (
+        anonymous_writes, signed_in_writes, address_writes, new_browsers,
+        accounts.signups, accounts.signin_failures, accounts.recovery_mail, accounts.mail_to,
+        accounts.data_exports,
+    ):  # fmt: skip
         monkeypatch.setattr(limit, "num_requests", 1_000_000)
     cache.clear()
 

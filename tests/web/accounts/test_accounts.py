@@ -368,7 +368,7 @@ def test_header_offers_sign_in_and_up_to_anonymous_visitors(client):
     assert '<nav class="account" aria-label="Account">' in html
     assert '<a href="/accounts/login/?next=/tracker/">Sign in</a>' in html
     assert '<a class="sign-up" href="/accounts/signup/?next=/tracker/">Sign up</a>' in html
-    assert "Sign out" not in html and "Change password" not in html
+    assert "Sign out" not in html and "Your account" not in html
 
 
 def test_header_links_from_the_account_pages_carry_no_next(client):
@@ -380,7 +380,8 @@ def test_header_shows_the_signed_in_user(client, ada):
     client.force_login(ada)
     html = header(client.get(HOME).content.decode())
     assert "Signed in as <strong>ada</strong>" in html
-    assert '<a href="/accounts/password/">Change password</a>' in html
+    # Changing the password, the recovery address, the data and deleting: on that page.
+    assert '<a href="/accounts/">Your account</a>' in html
     form = re.search(r'<form method="post" action="/accounts/logout/".*?</form>', html).group(0)
     assert "csrfmiddlewaretoken" in form and "Sign out" in form
     assert "Sign in" not in html and "Sign up" not in html

@@ -372,9 +372,8 @@ def test_the_systems_sentences_set_each_result_against_its_house_edge():
 
 
 def test_runs_and_steps_are_charged_to_the_callers_budget_of_shoes(client, settings, monkeypatch):
-    from django.core.cache import cache
+    from guards.models import Allowance
 
-    cache.clear()
     settings.ANON_SIMULATED_SHOES_RATE = "3000/min"
     first = client.get(URL, {"shoes": "2000", "decks": "1", "seed": "5"})
     assert first.status_code == 200
@@ -386,7 +385,7 @@ def test_runs_and_steps_are_charged_to_the_callers_budget_of_shoes(client, setti
     assert "at most 3,000 shoes a minute for one address" in body
     assert "hands in all" not in body
     # A step of a long run is charged for the chunks it will deal, before dealing them.
-    cache.clear()
+    Allowance.objects.all().delete()  # a fresh budget
     settings.ANON_SIMULATED_SHOES_RATE = "2000/min"
     monkeypatch.setattr(runs, "AT_ONCE", 0.0)
     monkeypatch.setattr(runs, "STEP_SECONDS", 0.0)  # one chunk (2,000 shoes) a step

@@ -1,16 +1,17 @@
 """The shared cache when REDIS_URL is set: Django's own RedisCache, made harmless when Redis
 is away (settings, "Guards").
 
-The cache holds the sessions (guards.sessions, in front of the database) and the write
-throttles' counts (guards.throttles); neither may take the site down with it. So:
+The cache holds the sessions (guards.sessions, in front of the database); it must not take
+the site down with it. (The limits' counts are in the database, guards.allowances, so an
+outage changes no limit.) So:
 
 - Short socket timeouts (below): a Redis that does not answer costs a request a fraction of
   a second, not redis-py's default of 5 s, and no retries.
 - Redis out of reach (ConnectionError, TimeoutError, and their families: a server still
   loading its snapshot, too many clients, a replica that refuses writes) is a cache miss:
   `get` answers the default, writes store nothing. Sessions then come from the database
-  (cached_db reads it on a miss and writes it before the cache); the throttles see no
-  history and let every write through. Any other error is a bug and is raised.
+  (cached_db reads it on a miss and writes it before the cache). Any other error is a bug
+  and is raised.
 - After a failure this process skips Redis altogether for BACKOFF_SECONDS, then one request
   tries it again: an outage costs at most one timeout per back-off window per process, not
   one per request. One warning per outage, when it starts.
@@ -19,8 +20,7 @@ throttles' counts (guards.throttles); neither may take the site down with it. So
   snapshot) may be stale; the worst is a session signed out during the outage, whose cached
   copy would sign its cookie back in. So before this process uses Redis again it deletes
   every cached session (SCAN + UNLINK of their key prefix, 1000 keys a round trip; the next
-  request of each visitor reads theirs from the database). Other cached data (throttle
-  counts) is kept: a stale count only delays a throttle.
+  request of each visitor reads theirs from the database). Other cached data is kept.
   The limit: the deletion is made by each process that saw the outage, the first time it
   uses Redis again (within a back-off window of Redis' return as long as it serves
   requests). A process that saw no failure (idle through the whole outage) could read a
@@ -158,8 +158,7 @@ class SharedRedisCache(RedisCache):
             health.down_since = now
         logger.warning(
             "The shared cache (Redis at %s) cannot be reached (%s: %s). Skipping it, and "
-            "trying again every %g s: sessions come from the database and the write "
-            "throttles let every write through meanwhile.",
+            "trying again every %g s: sessions come from the database meanwhile.",
             self._where(),
             type(error).__name__,
             error,

@@ -2,11 +2,12 @@
 redis-server on a free loopback port, which the tests stop, pause (SIGSTOP: it holds its
 data but answers nothing) and start again.
 
-With Redis up the cache, the sessions and the write throttles live in it. With Redis away
+With Redis up the cache and the sessions live in it (the limits' counts never: they are in
+the database, guards.allowances). With Redis away
 every operation is a miss or does nothing, at the cost of one connection attempt per
 back-off window (counted, not timed: the module's clock is a fake one the tests move), with
-one warning per outage; sessions come from the database, the throttles let writes through,
-and a session signed out meanwhile is not signed back in by Redis' stale copy.
+one warning per outage; sessions come from the database, the limits still count, and a
+session signed out meanwhile is not signed back in by Redis' stale copy.
 """
 
 import asyncio

@@ -3,6 +3,7 @@
 # make serve -> production on 127.0.0.1:8000: DEBUG off, collectstatic, migrate, gunicorn
 #               (needs DJANGO_SECRET_KEY; README, "Deploy")
 # make test-postgres -> the suite again on PostgreSQL (DATABASE_URL must point at one)
+# make hostile-check -> honest users beside one hostile address, under the site's limits
 # make cluster-check -> two app servers behind nginx with PostgreSQL and Redis, under faults
 # make messages -> the Chinese catalogues: new strings into locale/zh_Hant (translate them
 #               there), Simplified rebuilt from it (the catalogue, the glossary and the
@@ -22,7 +23,7 @@ BENCH_STAMP := $(VENV)/.installed-bench
 I18N_STAMP := $(VENV)/.installed-i18n
 
 .DEFAULT_GOAL := run
-.PHONY: run test lint clean serve test-postgres load load-check cluster-check messages
+.PHONY: run test lint clean serve test-postgres load load-check hostile-check cluster-check messages
 
 run: $(RUN_STAMP)
 	$(VENV_PY) manage.py migrate --noinput
@@ -50,6 +51,12 @@ load: $(BENCH_STAMP)
 
 load-check: $(BENCH_STAMP)
 	$(VENV_PY) bench/load.py --short --kill-worker
+
+# bench/hostile.py: honest users beside one address sending the worst of every kind of
+# request at the pace its limits allow; fails if the honest users' p99 more than doubles,
+# /healthz takes a second, an honest hand is lost or anything hostile gets past a limit.
+hostile-check: $(BENCH_STAMP)
+	$(VENV_PY) bench/hostile.py --short
 
 # bench/cluster.py: PostgreSQL, Redis, two gunicorn instances and nginx on loopback; one
 # instance killed, PostgreSQL restarted and Redis stopped under load (README, "Deploy").

@@ -17,25 +17,58 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
 from django.shortcuts import render, resolve_url
 from django.urls import reverse_lazy
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
+from baccarat_site.redirects import on_this_site
 from guards.accounts import counts_failed_passwords, signups, too_many
 from guards.clients import client_address
+from guards.inputs import text_problem
 
 
 def safe_next(request) -> str:
-    """The `next` URL a form or link carries, if it stays on this site; otherwise ""."""
-    url = request.POST.get("next", request.GET.get("next", ""))
-    if url_has_allowed_host_and_scheme(
-        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return url
-    return ""
+    """The `next` URL a form or link carries as a path on this site, if it stays on this
+    site (baccarat_site.redirects.on_this_site); otherwise ""."""
+    return on_this_site(request.POST.get("next", request.GET.get("next", "")), request) or ""
+
+
+class NextStaysHere:
+    """For Django's auth views (RedirectURLMixin): `next` as safe_next reads it. Django's
+    own check lets an address of this host through whole ("//host/x"); this keeps its
+    path only, for the redirect and for the form's hidden field alike."""
+
+    def get_redirect_url(self, request=None):
+        request = request or self.request
+        return on_this_site(super().get_redirect_url(request), request) or ""
+
+
+class SignUpForm(UserCreationForm):
+    """Django's form, and a username someone can see: not only Hangul fillers, the Braille
+    blank or other characters that show nothing (guards.inputs.text_problem), which
+    Django's validator takes for letters."""
+
+    def clean_username(self):
+        username = super().clean_username()  # None when taken: that error is said
+        problem = text_problem(username) if username else None
+        if problem:
+            raise ValidationError(
+                _("The username cannot be used: %(problem)s.") % {"problem": problem},
+                code="invisible",
+            )
+        return username
+
+
+class RefusedFormIs400:
+    """For Django's auth views: a form sent back with its errors answers 400, the form shown
+    again with each error beside its field, as every form of the site answers bad input."""
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        response.status_code = 400
+        return response
 
 
 def focus_first_error(form) -> None:
@@ -58,7 +91,7 @@ def signup(request):
             _("You are already signed in as %(name)s.") % {"name": request.user.get_username()},
         )
         return HttpResponseRedirect(next_url or resolve_url(settings.LOGIN_REDIRECT_URL))
-    form = UserCreationForm(request.POST if request.method == "POST" else None)
+    form = SignUpForm(request.POST if request.method == "POST" else None)
     if form.is_bound:
         # Charged before anything is checked, so that parallel sign-ups cannot all take the
         # last one; given back below when the form is sent back with its errors.
@@ -85,17 +118,21 @@ def signup(request):
         signups.give_back(address)
         messages.error(request, _("Your account was not created: please fix the problems below."))
         focus_first_error(form)
-    return render(request, "accounts/signup.html", {"form": form, "next": next_url})
+    status = 400 if form.is_bound else 200  # a bound form shown again has errors
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url}, status=status)
 
 
-class SignIn(SuccessMessageMixin, auth.LoginView):
-    # LoginView checks `next` with url_has_allowed_host_and_scheme itself.
+class SignIn(RefusedFormIs400, NextStaysHere, SuccessMessageMixin, auth.LoginView):
     success_message = gettext_lazy(
         "Welcome back, %(username)s. Your progress is saved to your account."
     )
 
 
 login = counts_failed_passwords(SignIn.as_view())
+
+
+class SignOut(NextStaysHere, auth.LogoutView):
+    pass
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -105,7 +142,7 @@ def logout(request):
     if request.method != "POST":
         return render(request, "accounts/logout.html")
     signed_in = request.user.is_authenticated
-    response = auth.LogoutView.as_view()(request)
+    response = SignOut.as_view()(request)
     if signed_in:
         messages.info(
             request, _("You have signed out. Progress from now on is kept in this browser.")
@@ -134,7 +171,7 @@ class CountedPasswordChangeForm(PasswordChangeForm):
         return old_password
 
 
-class PasswordChange(auth.PasswordChangeView):
+class PasswordChange(RefusedFormIs400, auth.PasswordChangeView):
     form_class = CountedPasswordChangeForm
     template_name = "accounts/password_change_form.html"
     success_url = reverse_lazy("accounts:password_change_done")

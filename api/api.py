@@ -10,6 +10,7 @@ from ninja.errors import HttpError, Throttled, ValidationError
 
 from api.errors import at_field, joined
 from api.hands import router as hands_router
+from api.numbers import NOT_DIGITS
 from api.odds import router as odds_router
 from api.parser import BodyRefused, CheckedJsonParser
 from api.renderers import ORJSONRenderer
@@ -134,6 +135,8 @@ def field_name(location) -> str:
     parts = [p for p in location if p not in ("body", "payload", "query", "path", *UNION_BRANCHES)]
     name = ""
     for part in parts:
+        if isinstance(part, str) and len(part) > 40:  # a key of the caller's: said short
+            part = shown(part, 40)
         name += f"[{part}]" if isinstance(part, int) else (f".{part}" if name else str(part))
     return name or "body"
 
@@ -157,6 +160,10 @@ PLAIN_ERRORS = {
     "int_parsing_size": gettext_lazy(
         "%(field)s: Unable to parse input string as an integer, exceeded maximum size"
     ),
+    NOT_DIGITS: gettext_lazy(
+        "%(field)s: must be a whole number written with the digits 0-9 only (no sign, "
+        "point, exponent or other digits)"
+    ),
 }
 
 
@@ -179,11 +186,27 @@ def plain_error(name: str, error: dict) -> str:
     return at_field(name, error.get("msg") or _("is not valid"))
 
 
+# The most of Pydantic's errors a 422 lists: a list of a hundred thousand wrong items has as
+# many errors, and neither the answer nor the work of wording it grows with them.
+MAX_ERRORS = 20
+
+
+def listed_error(error: dict) -> dict:
+    """One of Pydantic's errors as the answer lists it: the caller's own keys in its `loc`
+    quoted and cut when they are long, and only the fields a client reads."""
+    location = [
+        part if not isinstance(part, str) or len(part) <= 40 else shown(part, 40)
+        for part in error.get("loc", ())
+    ]
+    return {key: error[key] for key in ("type", "msg") if key in error} | {"loc": location}
+
+
 @api.exception_handler(ValidationError)
 def plain_validation_error(request, exc):
     # Pydantic's list of errors is kept for programs; `detail` says it in words, once a field.
     messages = {}
-    for error in exc.errors:
+    errors = exc.errors[:MAX_ERRORS]
+    for error in errors:
         location = tuple(error.get("loc", ()))
         name = field_name(location)
         if error.get("type") == "extra_forbidden":
@@ -201,8 +224,15 @@ def plain_validation_error(request, exc):
             ) % {"field": name}
         else:
             messages.setdefault(name, plain_error(name, error))
+    said = list(messages.values())
+    if len(exc.errors) > MAX_ERRORS:
+        said.append(
+            _("… and {count} more problems not listed.").format(
+                count=f"{len(exc.errors) - MAX_ERRORS:,}"
+            )
+        )
     return api.create_response(
         request,
-        {"detail": joined(list(messages.values())), "errors": exc.errors},
+        {"detail": joined(said), "errors": [listed_error(error) for error in errors]},
         status=422,
     )

@@ -11,9 +11,10 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema
 from ninja.errors import HttpError
-from pydantic import StrictInt
+from pydantic import StrictFloat, StrictInt
 
 from api.errors import ErrorOut
+from api.numbers import WholeNumberText
 from baccarat.odds import (
     COMMISSION,
     FEATURES,
@@ -244,17 +245,17 @@ def read_commission_text(text: str | None) -> Fraction:
         return decimal_number(text, field="commission", low=0, below=1, places=COMMISSION_PLACES)
     except InputError:
         pass
-    try:
-        number = float(text) if len(text) <= 24 and text.isascii() else math.nan
-    except ValueError:
-        number = math.nan
+    try:  # a percentage by the same rule ("5", "4.75"), to say how to write it
+        number = decimal_number(text, field="commission", low=0, below=101, places=2)
+    except InputError:
+        number = None
     values = {"given": shown(text), "places": COMMISSION_PLACES}
-    if 1 <= number <= 100:
+    if number is not None and 1 <= number <= 100:
         message = _(
             "commission: %(given)s is not a share of the win from 0 up to 1 with at most "
             "%(places)s decimals, such as 0.05; for %(percent)s%% write %(share)s"
         )
-        values.update(percent=f"{number:g}", share=f"{number / 100:g}")
+        values.update(percent=f"{float(number):g}", share=f"{float(number / 100):g}")
     else:
         message = _(
             "commission: %(given)s is not a share of the win from 0 up to 1 with at most "
@@ -264,7 +265,8 @@ def read_commission_text(text: str | None) -> Fraction:
 
 
 class DecksQuery(Schema):
-    decks: int = Field(description="Decks in a full shoe, 1 to 8", examples=[8])
+    # Read as text by the one rule (api.numbers): "+8", "0_8", "8.000" are not 8.
+    decks: WholeNumberText = Field(description="Decks in a full shoe, 1 to 8", examples=[8])
     # Read as text and checked as text before it becomes a number (read_commission_text):
     # as a float, "1e-20000000" would quietly be 0.
     commission: str | None = Field(default=None, description=COMMISSION_HELP, examples=["0.05"])
@@ -281,7 +283,8 @@ class CompositionIn(Schema):
         description='Cards of each rank: keys A, 2-9, T (or "10"), J, Q, K, any case; a '
         "rank left out counts 0. Give values or ranks, not both.",
     )
-    commission: float | None = Field(default=None, description=COMMISSION_HELP)
+    # A JSON number: the string "0.05" is not one (pydantic's float would read it).
+    commission: StrictFloat | None = Field(default=None, description=COMMISSION_HELP)
 
 
 @router.get(

@@ -24,10 +24,12 @@ from ninja.utils import check_csrf
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from api.errors import ErrorOut, at_field, joined
+from api.numbers import WholeNumberText
 from api.renderers import json_response
 from api.roads import RoadsOut, scoreboard_payload
 from baccarat.roads import Result, scoreboard
 from baccarat_site.languages import in_english
+from guards.echo import brief
 from guards.inputs import shown
 from guards.origins import foreign_origin
 from guards.throttles import WRITES
@@ -234,7 +236,7 @@ def start_shoe(request, payload: ShoeIn):
     response={200: ShoeOut, 404: ErrorOut},
     summary="A shoe and its roads",
 )
-def get_shoe(request, shoe_id: int):
+def get_shoe(request, shoe_id: WholeNumberText):
     return json_response(shoe_payload(caller_shoe(request, shoe_id)))
 
 
@@ -279,7 +281,7 @@ def wants_minimal(prefer: str | None) -> bool:
 )
 def record_hand(
     request,
-    shoe_id: int,
+    shoe_id: WholeNumberText,
     payload: HandIn,
     prefer: str | None = Header(
         None,
@@ -306,7 +308,7 @@ def record_hand(
         raise HttpError(
             400,
             _("outcome: %(outcome)s is not an outcome; use B, P or T")
-            % {"outcome": repr(payload.outcome)},
+            % {"outcome": brief(payload.outcome)},
         )
     cards = None
     if payload.cards:  # [] is no cards, as null is
@@ -377,7 +379,7 @@ def key_reused(reused: KeyReused):
     throttle=WRITES,
     summary="Undo the last hand",
 )
-def undo_hand(request, shoe_id: int):
+def undo_hand(request, shoe_id: WholeNumberText):
     check_write_allowed(request)
     shoe = caller_shoe(request, shoe_id)
     if shoe.undo() is None:

@@ -21,7 +21,7 @@ from functools import cache, cached_property
 
 import numpy as np
 
-from baccarat.cards import RANK_VALUES, RANKS, Card
+from baccarat.cards import RANK_VALUES, RANKS, Card, quoted
 from baccarat.rules import BANKER_WHEN_PLAYER_STOOD, DRAW, NATURALS, PLAYER_RULE, TABLEAU
 from baccarat.translation import _, gettext_noop
 
@@ -220,9 +220,11 @@ def check_ranks(ranks) -> dict[str, int]:
     for key, n in ranks.items():
         rank = "T" if str(key).upper() == "10" else str(key).upper()
         if rank not in RANKS:
+            # Said back short: a key is anyone's text, and may be a hundred thousand long.
+            short = isinstance(key, str) and len(key) <= 12 and key.isprintable()
             raise ShoeError(
                 _("ranks.{key}: {given} is not a rank; use A, 2-9, T, J, Q, K").format(
-                    key=key, given=repr(key)
+                    key=key if short else quoted(key), given=repr(key) if short else quoted(key)
                 )
             )
         if rank in given_as:

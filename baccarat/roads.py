@@ -10,7 +10,7 @@ page can redraw a shoe on every hand recorded.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -169,9 +169,14 @@ class Mark:
         """The sentence that decides the mark, e.g. "Column 4 starts, so Rule 1: compare
         column 3 (1 bead) with column 2 (3 beads). Different length → blue (≠)."
         Written on demand: a redrawn board needs the colours, rarely the sentences."""
+        return self.proof_in(_)
+
+    def proof_in(self, translate: Callable[[str], str]) -> str:
+        """`proof`, its sentence looked up by `translate` (a caller wording thousands of
+        marks at once looks each of the few sentences up once: api.roads)."""
         if self.rule == 1:
             (finished, a), (reference, b) = self.compared
-            return _(sentences.RULE_1_PROOFS[a == 1, b == 1, a == b]).format(
+            return translate(sentences.RULE_1_PROOFS[a == 1, b == 1, a == b]).format(
                 column=self.column, finished=finished, a=a, reference=reference, b=b
             )
         ((reference, length),) = self.compared
@@ -181,7 +186,7 @@ class Mark:
             verdict = "blue"
         else:
             verdict = "above"
-        return _(sentences.RULE_2_PROOFS[verdict, length == 1]).format(
+        return translate(sentences.RULE_2_PROOFS[verdict, length == 1]).format(
             column=self.column, row=self.row, reference=reference, length=length
         )
 

@@ -38,6 +38,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from baccarat_site.languages import TAGS
+from guards.echo import MAX_ADDRESS, excerpt
 
 logger = logging.getLogger(__name__)
 
@@ -110,6 +111,8 @@ def came_from(request):
     if parts.scheme not in ("http", "https") or parts.netloc != host:
         return None
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    if len(path) > MAX_ADDRESS:  # longer than any page's address: not written back
+        return None
     # Relative and on no other host, even as a browser reads it ("//x", "/\\x").
     if not path.startswith("/") or not url_has_allowed_host_and_scheme(path, allowed_hosts=None):
         return None
@@ -146,12 +149,13 @@ def page_not_found(request, exception=None):
         return JsonResponse(
             {
                 "detail": _("%(path)s: no such endpoint (the list is at /api/v1/docs)")
-                % {"path": request.path}
+                % {"path": excerpt(request.path)}
             },
             status=404,
         )
     shared_link = request.path_info.startswith(SHARED_PREFIX)
-    return error_page(request, 404, "404.html", _("Not found."), {"shared_link": shared_link})
+    context = {"shared_link": shared_link, "path": excerpt(request.path)}
+    return error_page(request, 404, "404.html", _("Not found."), context)
 
 
 def server_error(request):

@@ -33,6 +33,9 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
+from baccarat_site.redirects import is_local_path, on_this_site
+from guards.echo import page_address
+
 ENGLISH = "en"
 TRADITIONAL = "zh-hant"
 SIMPLIFIED = "zh-hans"
@@ -81,7 +84,11 @@ def to_their_language(get_response):
     """Middleware, after LocaleMiddleware: a GET of an English (unprefixed) page goes to the
     same page in Chinese (302, before the English page is drawn) when the visitor chose
     Chinese with the switch, or, having chosen nothing, their browser prefers it. Unprefixed
-    answers vary on both."""
+    answers vary on both.
+
+    Only a path no browser could read as another site's address is sent on (a request for
+    "//evil.example/tracker/" would otherwise go to "//evil.example/zh-hant/tracker/":
+    translate_url keeps the host it reads in "//"); any other is answered as it is, a 404."""
 
     def middleware(request):
         unprefixed = request.method in ("GET", "HEAD") and not get_language_from_path(
@@ -92,8 +99,11 @@ def to_their_language(get_response):
                 request.headers.get("Accept-Language", "")
             )
             here = request.get_full_path()
-            there = translate_url(here, wanted) if wanted not in (None, ENGLISH) else here
-            if there != here:  # else not a page with translations (the API, a file)
+            there = here
+            if wanted not in (None, ENGLISH) and is_local_path(request.path):
+                there = translate_url(here, wanted)
+            # else not a page with translations (the API, a file), or not one of ours
+            if there != here and is_local_path(there):
                 redirect = HttpResponseRedirect(there)
                 patch_vary_headers(redirect, ["Accept-Language", "Cookie"])
                 return redirect
@@ -162,17 +172,25 @@ def choose_language(request):
     """The header's switch: Django's set_language (remember the choice, back to `next` in
     it), reading `next` in its own language. Django translates `next` as if it were in the
     language of this request, which has no prefix (English), so "/zh-hant/lab/" would not
-    be found and the switch to English would stay on the Chinese page."""
+    be found and the switch to English would stay on the Chinese page. The page it goes
+    back to is a path on this site, whatever `next` (or the Referer) said."""
     path = urlsplit(request.POST.get("next", "")).path
     with override(get_language_from_path(path) or settings.LANGUAGE_CODE):
-        return set_language(request)
+        response = set_language(request)
+    # set_language lets an absolute URL to this host through ("//host/x", "http://host/x"):
+    # the path on this site, or the home page.
+    if "Location" in response:
+        response["Location"] = on_this_site(response["Location"], request) or "/"
+    return response
 
 
 def languages(request):
     """Context: the page's language as <html lang> writes it, and the same page in each
     language (hreflang links and the header's switch)."""
     current = get_language()
-    here = request.get_full_path()
+    # A path a browser would read as another host's ("//evil.example/x", the 404 page for
+    # it) would keep that host through translate_url and build_absolute_uri: the home page.
+    here = page_address(request) if is_local_path(request.path) else "/"
     others = []
     for code, name in settings.LANGUAGES:
         url = translate_url(here, code)

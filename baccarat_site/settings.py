@@ -94,12 +94,16 @@ INSTALLED_APPS = [
     "tracker",
     "lab",
     "accounts",
+    "baccarat_site",  # site-wide management commands: backup, restore (README, "Backups")
     "guards",  # the limits' allowances (guards.allowances)
     "axes",  # login throttling (see "Guards" below)
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The net under every redirect: none sends the browser to another site
+    # (baccarat_site.redirects).
+    "baccarat_site.redirects.redirects_stay_here",
     # Pages and API answers compressed (static files come compressed from WhiteNoise). Safe
     # from BREACH here: Django masks the CSRF token afresh in every response, and this
     # middleware pads each gzip stream with up to 100 random bytes ("Heal the Breach"), so
@@ -144,10 +148,13 @@ TEMPLATES = [
                 "reference.context_processors.site",
                 "baccarat_site.languages.languages",
                 "baccarat_site.theme.theme_context",
+                "guards.echo.echo_context",  # `here`: the page's address for its links
             ],
         },
     },
 ]
+# A form drawn again shows at most a short part of what was sent (guards.echo).
+FORM_RENDERER = "guards.echo.BoundedEchoRenderer"
 
 WSGI_APPLICATION = "baccarat_site.wsgi.application"
 
@@ -272,7 +279,10 @@ if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,  # gunicorn's, and runserver's request lines
-    "filters": {"request_line": {"()": "baccarat_site.logs.RequestLineFilter"}},
+    "filters": {
+        "request_line": {"()": "baccarat_site.logs.RequestLineFilter"},
+        "refused_host": {"()": "baccarat_site.logs.RefusedHostFilter"},
+    },
     "formatters": {
         "stderr": {"format": "%(asctime)s %(levelname)s %(name)s %(request_line)s%(message)s"},
     },
@@ -288,7 +298,12 @@ LOGGING = {
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
     # Replaces Django's default handlers (console in DEBUG only, mail_admins); its records
     # reach stderr through the root logger.
-    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
+    "loggers": {
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        # A request for a host name that is not ours: one short line, not Django's traceback,
+        # and a few a minute from one address (baccarat_site.logs.RefusedHostFilter).
+        "django.security.DisallowedHost": {"filters": ["refused_host"]},
+    },
 }
 if ADMINS:
     LOGGING["handlers"]["mail_admins"] = {
@@ -299,11 +314,9 @@ if ADMINS:
     LOGGING["filters"]["require_debug_false"] = {"()": "django.utils.log.RequireDebugFalse"}
     LOGGING["loggers"]["django"]["handlers"] = ["mail_admins"]
     # A request for a host name that is not ours is a bot scanning addresses, not a fault.
-    LOGGING["loggers"]["django.security.DisallowedHost"] = {
-        "handlers": ["stderr"],
-        "level": LOG_LEVEL,
-        "propagate": False,
-    }
+    LOGGING["loggers"]["django.security.DisallowedHost"].update(
+        handlers=["stderr"], level=LOG_LEVEL, propagate=False
+    )
 # Branded error pages (templates/400.html … 500.html; JSON under /api/): baccarat_site.errors,
 # wired in urls.py, and this for a failed CSRF check.
 CSRF_FAILURE_VIEW = "baccarat_site.errors.csrf_failure"
@@ -362,6 +375,11 @@ SECURE_CSP = {
 # A bigger Content-Length is refused with 413 before anything reads it
 # (guards.middleware); DATA_UPLOAD_MAX_MEMORY_SIZE is Django's own cap on non-file fields.
 MAX_REQUEST_BODY_BYTES = 2 * 1024 * 1024
+# Every other view's body: a form, an answer, an API request (the largest, 1,000 hands and
+# their pairs for /api/v1/roads, is under 70 KB), a lab step's state (about 6 KB). Reading
+# a body costs CPU by its size, so no view but the import is made to read more
+# (guards.middleware; bench/worst_bodies.py measures each at this limit).
+MAX_FORM_BODY_BYTES = 128 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 
@@ -371,10 +389,11 @@ NUM_PROXIES = env_int("DJANGO_NUM_PROXIES", 0)
 NINJA_NUM_PROXIES = NUM_PROXIES
 
 # Writes (start, import, rename or delete a shoe, record or undo a hand), through the API or
-# the tracker's pages, counted together (guards.throttles): per client address for anonymous
-# callers, per account for signed-in ones, shared by all gunicorn workers through the cache
-# below. Generous: a person recording at a table makes a few a minute; the limits only stop
-# a runaway script. The variable keeps its first name, from when only the API counted.
+# the tracker's pages, counted together (guards.throttles): per browser (session) for
+# anonymous callers, per account for signed-in ones, kept in the database (guards.allowances)
+# where every worker and machine sees them and no one's traffic evicts them. Generous: a
+# person recording at a table makes a few a minute; the limits only stop a runaway script.
+# The variable keeps its first name, from when only the API counted.
 ANON_WRITE_RATE = os.environ.get("DJANGO_API_ANON_WRITE_RATE", "120/min")
 USER_WRITE_RATE = os.environ.get("DJANGO_USER_WRITE_RATE", "600/min")
 # Every write also counts against its address, whoever makes it: a crowded casino floor
@@ -394,12 +413,13 @@ ADDRESS_SIMULATED_SHOES_RATE = os.environ.get(
 )
 # Shoes one person (an account, or an anonymous browser) may keep at once.
 MAX_SHOES_PER_OWNER = env_int("DJANGO_MAX_SHOES_PER_OWNER", 500)
-# The cache holds the write throttle's counts and the sessions (below).
+# The cache holds the sessions (below) and what pages compute again and again; never a
+# limit's count (guards.allowances keeps those in the database).
 # REDIS_URL (redis://[:password@]host:port/db, rediss:// for TLS) makes it Redis, shared by
 # every worker on every machine, in any mode (the tests can use one too): Django's
 # RedisCache with short timeouts, and a Redis out of reach is a cache miss rather than an
-# error (baccarat_site/shared_cache.py): sessions then come from the database and the
-# throttles let writes through, with one warning in the log per outage.
+# error (baccarat_site/shared_cache.py): sessions then come from the database, with one
+# warning in the log per outage.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if REDIS_URL:
     if urlsplit(REDIS_URL).scheme not in ("redis", "rediss", "unix"):
@@ -416,9 +436,7 @@ elif DEBUG:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:
     # One machine, several worker processes: a file cache they all see, in memory (tmpfs)
-    # where the machine has it: the throttle rewrites a client's entry on every write,
-    # which cost 1.6 ms a recorded hand on disk and a few tenths of that in memory
-    # (bench/load.py). Several machines need the shared one: REDIS_URL, above.
+    # where the machine has it. Several machines need the shared one: REDIS_URL, above.
     # The file cache unpickles what it reads, so its folder must be the site's alone
     # (guards.folders): the site refuses to start otherwise.
     try:

@@ -11,10 +11,11 @@ Cookie (every page carries the CSRF token).
 from django.conf import settings
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from baccarat_site.redirects import on_this_site
 from baccarat_site.site_files import THEME as LIGHT_THEME_COLOR
+from guards.echo import brief
 
 COOKIE = "theme"
 THEMES = ("light", "dark")
@@ -36,13 +37,9 @@ def theme_context(request):
 
 def page_to_go_back_to(request) -> str:
     """The page the switch was pressed on, if it is on this site; otherwise the home page.
-    (Called `back`, not `next`: the account forms' `next` is another field on the same page.)"""
-    url = request.POST.get("back", "")
-    if url_has_allowed_host_and_scheme(
-        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return url
-    return "/"
+    (Called `back`, not `next`: the account forms' `next` is another field on the same page.)
+    Only its path is kept: never another site, nor this one's by a "//host/" address."""
+    return on_this_site(request.POST.get("back", ""), request) or "/"
 
 
 @require_POST
@@ -50,7 +47,7 @@ def theme(request):
     choice = request.POST.get("theme", "")
     if choice not in (*THEMES, SYSTEM):
         detail = (
-            f"theme: {choice!r} is not a colour scheme; send one of 'light', 'dark' or "
+            f"theme: {brief(choice)} is not a colour scheme; send one of 'light', 'dark' or "
             f"'system'. Nothing was stored."
         )
         return render(request, "400.html", {"status": 400, "detail": detail}, status=400)

@@ -30,10 +30,13 @@ from baccarat.walkthrough import (
     walkthrough,
     what_if,
 )
+from guards.echo import drawn_back
 from guards.inputs import InputError, shown, whole_number
 
 KEYPAD = [("10" if rank == "T" else rank) for rank in RANKS] + ["?"]
 LAST_STEP = len(GATES)
+# A card number a what-if may name and be told "there is no card N": beyond, not a number.
+MOST_CARD_NUMBER = 999_999
 
 
 def permalink(tokens, step=None, **extra):
@@ -48,9 +51,17 @@ def typed_tokens(typed):
     return [t for t in typed.replace(",", " ").split() if t]
 
 
+# The longest hand typed that is read or drawn again (six cards written long, "10♠, 10♥, ..."
+# is about 30 characters), and the longest key the keypad sends.
+MAX_TYPED = 200
+MAX_KEY = 8
+
+
 def edited_tokens(request):
     """The keypad and Deal buttons edit the hand: return the new tokens, or None when the
     request is not an edit."""
+    if len(request.GET.get("cards", "")) > MAX_TYPED or len(request.GET.get("add", "")) > MAX_KEY:
+        return None  # no hand: the page says why, and carries none of it on
     tokens = typed_tokens(request.GET.get("cards", ""))
     if "deal" in request.GET:
         return [str(card) for card in random_hand()]
@@ -64,13 +75,19 @@ def edited_tokens(request):
 
 
 def read_step(value):
-    """?step=1..6, or "all"; anything else (0, 7, "٣") starts at the first gate."""
+    """?step=1..6, or "all": (the gate, None). Absent or blank, the first gate; anything
+    else (0, 7, "٣", "+2", "2.0") is refused: (the first gate, a message naming the step)."""
     if value == "all":
-        return LAST_STEP
+        return LAST_STEP, None
+    if value is None or not value.strip():
+        return 1, None
     try:
-        return whole_number(value or "", field="step", low=1, high=LAST_STEP)
+        return whole_number(value, field="step", low=1, high=LAST_STEP), None
     except InputError:
-        return 1
+        return 1, _(
+            "Step: %(value)s is not a gate; give a whole number from 1 to %(last)s, or all. "
+            "This is gate 1."
+        ) % {"value": shown(value), "last": LAST_STEP}
 
 
 def read_what_if(request, resolution):
@@ -80,16 +97,16 @@ def read_what_if(request, resolution):
         return None, None
     count = len(resolution.cards)
     try:
-        position = whole_number(change, field="change", low=1, high=max(count, 1)) - 1
+        number = whole_number(change, field="change", low=0, high=MOST_CARD_NUMBER)
     except InputError:
-        if change.isascii() and change.isdigit() and len(change) <= 6:
-            return None, _("What if: there is no card %(number)s; the hand has %(count)s.") % {
-                "number": int(change),
-                "count": count,
-            }
         return None, _("What if: %(value)s is not a card number.") % {"value": shown(change)}
+    if not 1 <= number <= count:
+        return None, _("What if: there is no card %(number)s; the hand has %(count)s.") % {
+            "number": number,
+            "count": count,
+        }
     try:
-        return what_if(list(resolution.cards), position, parse_card(to)), None
+        return what_if(list(resolution.cards), number - 1, parse_card(to)), None
     except CardError as error:
         return None, _("What if: %(error)s") % {"error": error}
 
@@ -111,9 +128,9 @@ def read_totals(request):
     """?player_total=&banker_total=: ({side: total or None}, {side: error})."""
     totals, errors = {}, {}
     for side in ("player", "banker"):
-        value = request.GET.get(f"{side}_total", "").strip()
+        value = request.GET.get(f"{side}_total", "")
         totals[side] = None
-        if not value:
+        if not value.strip():
             continue
         try:
             totals[side] = whole_number(value, field=side, low=0, high=9)
@@ -171,9 +188,9 @@ def hands(request):
 
 
 def hand_page(request, typed):
-    step = read_step(request.GET.get("step"))
+    step, step_error = read_step(request.GET.get("step"))
     context = {
-        "typed": typed,
+        "typed": drawn_back(typed, MAX_TYPED),  # drawn again to be corrected, if not too long
         "keypad": KEYPAD,
         "examples": classic_hands(),
         "resolution": None,
@@ -190,9 +207,24 @@ def hand_page(request, typed):
         except (CardError, HandError) as error:
             context["error"] = str(error)
         else:
-            context.update(walk_context(request, resolution, step))
+            context.update(walk_context(request, resolution, step), step_error=step_error)
     template = "hands/walkthrough.html#walk" if request.htmx else "hands/walkthrough.html"
-    return render(request, template, context)
+    # Anything that cannot be read is a 400 that still shows the page, each message beside
+    # what it is about; htmx swaps it where it swaps the walk (static/js/refusals.js).
+    refused = any(
+        [
+            context["error"],
+            context.get("step_error"),
+            context.get("what_if_error"),
+            context.get("table_error"),
+            *context.get("inference_errors", ()),
+        ]
+    )
+    response = render(request, template, context, status=400 if refused else 200)
+    if refused and request.htmx:
+        response["HX-Retarget"] = "#walk"
+        response["HX-Reswap"] = "outerHTML"
+    return response
 
 
 def fresh_from(request, resolution):
@@ -260,8 +292,9 @@ def walk_context(request, resolution, step):
         else "",
         "inference_errors": list(inference_errors.values()),
         "invalid_totals": inference_errors,
-        "totals_given": {
-            side: request.GET.get(f"{side}_total", "").strip() for side in ("player", "banker")
+        "totals_given": {  # drawn again as typed, if it fits the field (maxlength 8)
+            side: drawn_back(request.GET.get(f"{side}_total", "").strip(), 8)
+            for side in ("player", "banker")
         },
         "totals": totals,
     }

@@ -19,9 +19,11 @@ from baccarat.lab_text import system_name, system_rule
 from baccarat.odds import MAX_DECKS
 from baccarat.simulation import MAX_SHOES
 from baccarat.systems import BANKROLL, PROGRESSIONS, SYSTEMS, TABLE_LIMIT
-from guards.inputs import InputError, shown, whole_number
+from guards.echo import drawn_back
+from guards.inputs import ASCII_SPACE, MAX_NUMBER_TEXT, InputError, shown, whole_number
 
 PRESETS = (100, 1_000, 10_000, 100_000)
+PRESET_VALUES = {str(preset) for preset in PRESETS}  # the radio buttons' values
 DEFAULT_SHOES = 1_000
 DEFAULT_DECKS = 8
 MAX_SEED = 999_999_999_999
@@ -71,10 +73,10 @@ DEFAULT_RUN = Run(DEFAULT_SHOES, DEFAULT_DECKS, 20_261_202, tuple(SYSTEMS))
 def number(query, key, errors, low, high, default, label=None):
     """The whole number typed for `key`, else `default` when blank; a message in `errors`
     (naming the field as `label`, or its name) when it is not one from `low` to `high`."""
-    text = query.get(key, "").strip()
-    if not text:
+    text = query.get(key, "")
+    if not text.strip():
         return default
-    if key == "shoes" and GROUPED.fullmatch(text):
+    if key == "shoes" and GROUPED.fullmatch(text.strip(ASCII_SPACE)):
         text = text.replace(",", "")
     try:
         return whole_number(text, field=key, low=low, high=high)
@@ -158,17 +160,19 @@ def form_values(query=None, run=None):
     query = query or {}
     shoes = query.get("shoes", "").strip() or str(DEFAULT_SHOES)
     other = query.get("other", "")
-    if shoes != "other" and not shoes.isdigit() or shoes.isdigit() and int(shoes) not in PRESETS:
+    # A preset is chosen by its text as the form writes it; anything else was typed.
+    if shoes != "other" and shoes not in PRESET_VALUES:
         shoes, other = "other", other or query.get("shoes", "")
     systems = tuple(SYSTEMS) if "system" not in query else tuple(query.getlist("system"))
+    # Each drawn again as typed, to be corrected, unless it is too long to be a number.
     return {
-        "shoes": shoes,
-        "other": other,
-        "decks": query.get("decks", "").strip() or str(DEFAULT_DECKS),
-        "seed": query.get("seed", ""),
+        "shoes": drawn_back(shoes, MAX_NUMBER_TEXT),
+        "other": drawn_back(other, MAX_NUMBER_TEXT),
+        "decks": drawn_back(query.get("decks", "").strip() or str(DEFAULT_DECKS), MAX_NUMBER_TEXT),
+        "seed": drawn_back(query.get("seed", ""), MAX_NUMBER_TEXT),
         "systems": systems,
-        "bankroll": query.get("bankroll", "") or str(BANKROLL),
-        "limit": query.get("limit", "") or str(TABLE_LIMIT),
+        "bankroll": drawn_back(query.get("bankroll", "") or str(BANKROLL), MAX_NUMBER_TEXT),
+        "limit": drawn_back(query.get("limit", "") or str(TABLE_LIMIT), MAX_NUMBER_TEXT),
     }
 
 

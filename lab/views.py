@@ -142,7 +142,7 @@ def index(request):
     if run.seed is None or request.GET.get("shoes") == "other" or "other" in request.GET:
         if run.seed is None:
             run = run.with_new_seed()
-        return redirect(f"{request.path}?{run.query()}")
+        return redirect(f"{reverse('lab:index')}?{run.query()}")
     context = page_context(request, form_values(run=run))
     if cancelled is not None:
         context["cancelled"] = {"dealt": f"{cancelled:,}", "asked": f"{run.shoes:,}"}

@@ -9,6 +9,7 @@ from baccarat.cards import CardError, parse_cards
 from baccarat.roads import OutcomeError, parse_outcomes
 from baccarat.rules import HandError, Resolution, resolve
 from baccarat.translation import _
+from guards.inputs import InputError, whole_number
 from lessons.blocks import MAX_HANDS
 
 # The odds engine's bets, in the order a table of edges lists them.
@@ -18,6 +19,15 @@ EDGE_BETS = ("banker", "player", "tie_8_to_1", "tie_9_to_1", "ez_banker", "super
 
 class DirectiveError(ValueError):
     """A directive's arguments are wrong; the loader adds where it is."""
+
+
+def whole(text: str, low: int, high: int) -> int | None:
+    """`text` as a whole number from `low` to `high` by the site's one rule for numbers
+    (guards.inputs: ASCII digits only, so not "٣" or "²"), or None."""
+    try:
+        return whole_number(text, field="", low=low, high=high)
+    except InputError:
+        return None
 
 
 class Args:
@@ -44,9 +54,10 @@ class Args:
         text = self.option(key)
         if text is None:
             return default
-        if not text.isdigit() or not low <= int(text) <= high:
+        number = whole(text, low, high)
+        if number is None:
             raise DirectiveError(f"{key}={text}: give a whole number from {low} to {high}")
-        return int(text)
+        return number
 
     def flag(self, name: str) -> bool:
         if name in self.positional:

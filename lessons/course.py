@@ -50,7 +50,7 @@ MODULE_FILE = "_module.md"
 ENGLISH = "en"
 TRANSLATIONS = ("zh-hant", "zh-hans")  # the languages a file beside an English one may be in
 
-_NUMBERED = re.compile(r"^(\d+)-([a-z0-9]+(?:-[a-z0-9]+)*)$")
+_NUMBERED = re.compile(r"^([0-9]+)-([a-z0-9]+(?:-[a-z0-9]+)*)$")
 
 
 # --- the course ------------------------------------------------------------------------------

@@ -106,6 +106,7 @@ from lessons.arguments import (
     read_cards,
     read_outcomes,
     resolve_complete,
+    whole,
 )
 from lessons.blocks import (
     MAX_HANDS,
@@ -124,6 +125,7 @@ from lessons.engine_text import ENGINE_TEXT
 from lessons.shape import shape, tableau_shape
 
 _CHECK_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+MAX_STAKE = 1_000_000  # a bet a lesson settles, and one a learner types (lessons.live)
 ROAD_KEYS = ("bead_plate", "big_road", *DERIVED_ROADS)
 SKILLS = (
     r"value:(A|[2-9]|T|J|Q|K)", r"total:[23]", r"natural", r"winner", r"player:[0-7]",
@@ -139,14 +141,17 @@ def _settle(args: Args) -> SettleSpec:
     if len(args.positional) < 2:
         raise DirectiveError("settle: give a bet, a stake and the hand's cards")
     bet = one_of("bet", args.positional.pop(0), BETS)
-    stake = args.positional.pop(0)
-    if not stake.isdigit() or int(stake) == 0:
-        raise DirectiveError(f"settle: the stake {stake!r} is not a whole number above 0")
+    written = args.positional.pop(0)
+    stake = whole(written, 1, MAX_STAKE)
+    if stake is None:
+        raise DirectiveError(
+            f"settle: the stake {written!r} is not a whole number from 1 to {MAX_STAKE:,}"
+        )
     cards = read_cards(args.positional)
     args.positional.clear()
     expect = args.option("expect")
     args.finish()
-    spec = settle_spec(bet, int(stake), cards)
+    spec = settle_spec(bet, stake, cards)
     if expect is not None and expect != spec.result:
         raise DirectiveError(
             f"expect={expect}, but the engine says the bet {spec.result}s: {spec.why}"
@@ -204,9 +209,10 @@ def hand_spec(cards: tuple[str, ...], tableau: bool = False, values: bool = Fals
 def _tableau_row(args: Args) -> TableauSpec:
     row = args.positional.pop(0) if args.positional else ""
     args.finish()
-    if not (row.isdigit() and 0 <= int(row) <= 7):
+    number = whole(row, 0, 7)
+    if number is None:
         raise DirectiveError("tableau-row: give the Banker's total, 0 to 7")
-    return TableauSpec(int(row), whole=False)
+    return TableauSpec(number, whole=False)
 
 
 def _tableau(args: Args) -> TableauSpec:
@@ -283,8 +289,7 @@ def _check(args: Args) -> Check:
         side = one_of("next", args.option("next"), SIDES)
         check = Check(check_id, source, value, side, read_outcomes(args.option("outcomes", "")))
     elif source == "plate":
-        hand = value.isdigit() and int(value)
-        if not hand or hand > MAX_HANDS:
+        if whole(value, 1, MAX_HANDS) is None:
             raise DirectiveError(f"plate={value}: give a hand number from 1 to {MAX_HANDS}")
         check = Check(check_id, "plate", value, outcomes=read_outcomes(args.option("outcomes", "")))
     elif source == "bead":

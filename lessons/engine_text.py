@@ -21,7 +21,7 @@ from baccarat.rules import (
     two_card_rule,
 )
 from baccarat.translation import _
-from lessons.arguments import Args, DirectiveError, one_of, read_bet, read_cards
+from lessons.arguments import Args, DirectiveError, one_of, read_bet, read_cards, whole
 from lessons.blocks import EngineText
 
 CHANCES = {
@@ -51,10 +51,10 @@ def _rule(args: Args) -> EngineText:
         return EngineText(starting_point(road))
     if which in ("tableau-row", "draws-against", "stands-against"):
         row = args.positional.pop(0) if args.positional else ""
-        if not (row.isdigit() and 0 <= int(row) <= 7):
+        row = whole(row, 0, 7)
+        if row is None:
             raise DirectiveError(f"rule {which}: give the Banker's total, 0 to 7")
         args.finish()
-        row = int(row)
         if which == "tableau-row":
             return EngineText(tableau_row_rule(row))
         draws = tableau_draws_against(row)

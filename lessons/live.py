@@ -22,18 +22,19 @@ from baccarat.payouts import BETS, bet_name
 from baccarat.rules import HandError
 from baccarat.shoe import random_hand
 from baccarat.tableau import tableau_cell_text, tableau_row_rule
+from guards.echo import drawn_back
+from guards.inputs import InputError, whole_number
 from hands.views import permalink
 from lessons.arguments import DirectiveError
-from lessons.directives import hand_spec, settle_spec
+from lessons.directives import MAX_STAKE, hand_spec, settle_spec
 
 LIVE = ("hand", "settle", "tableau", "tableau-row")
 MAX_CARDS_TEXT = 60  # a whole hand, suits and commas included, fits in well under this
-MAX_STAKE = 1_000_000
 # Every query parameter that belongs to some board of a lesson: r2 (a road's outcomes),
 # hand-1, settle-3-bet, tableau-row-2-card. Other boards' parameters ride along when one
 # board changes, so that changing one never resets another.
 BOARD_PARAM = re.compile(
-    r"r\d{1,2}|(?:hand|settle|tableau|tableau-row)-\d{1,2}(?:-(?:bet|stake|row|card))?"
+    r"r[0-9]{1,2}|(?:hand|settle|tableau|tableau-row)-[0-9]{1,2}(?:-(?:bet|stake|row|card))?"
 )
 
 
@@ -54,12 +55,19 @@ def is_live(name: str) -> bool:
     return name in LIVE
 
 
+# The longest value any board's parameter can have and be read (a road of MAX_HANDS letters,
+# a hand of MAX_CARDS_TEXT characters): a longer one is no board's, and is not carried on.
+MAX_BOARD_VALUE = 200
+
+
 def others(request, mine) -> list[tuple[str, str]]:
     """The other boards' parameters, for a board's form; `mine(name)` tells its own."""
     return [
         (name, request.GET[name])
         for name in request.GET
-        if BOARD_PARAM.fullmatch(name) and not mine(name)
+        if BOARD_PARAM.fullmatch(name)
+        and not mine(name)
+        and len(request.GET[name]) <= MAX_BOARD_VALUE
     ]
 
 
@@ -131,7 +139,8 @@ def hand_context(state, directive) -> dict:
         "spec": shown,
         "lesson_spec": spec,
         "live": live,
-        "typed": typed if live.notice else " ".join(cards),
+        # What was typed, drawn again to be corrected, unless it is too long to be a hand.
+        "typed": drawn_back(typed, MAX_CARDS_TEXT) if live.notice else " ".join(cards),
         "resolution": shown.resolution,
         "gates": shown.gates,
         "walkthrough_url": permalink(list(cards)),
@@ -142,15 +151,17 @@ def hand_context(state, directive) -> dict:
 
 
 def _whole(text: str | None, low: int, high: int, what: str) -> int | None:
-    text = (text or "").strip()
-    if not text:  # "Choose": nothing picked yet
+    """The number picked or typed, by guards.inputs' rule (ASCII digits only: not "٣",
+    "+5" or "5.0"); None when blank ("Choose": nothing picked yet)."""
+    if not (text or "").strip():
         return None
-    if not text.isdigit() or not low <= int(text) <= high:
+    try:
+        return whole_number(text, field=what, low=low, high=high)
+    except InputError:
         raise ValueError(
             _("%(what)s must be a whole number from %(low)s to %(high)s")
             % {"what": what, "low": low, "high": high}
-        )
-    return int(text)
+        ) from None
 
 
 def settle_context(state, directive) -> dict:
@@ -191,7 +202,9 @@ def settle_context(state, directive) -> dict:
         "live": live,
         "dom_id": live.dom_id,
         "bets": [(bet, bet_name(bet)) for bet in BETS],
-        "typed": get.get(live.dom_id, "") if live.notice else " ".join(cards),
+        "typed": (
+            drawn_back(get.get(live.dom_id, ""), MAX_CARDS_TEXT) if live.notice else " ".join(cards)
+        ),
     }
 
 

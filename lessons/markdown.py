@@ -112,7 +112,7 @@ def render_markdown(text: str, path: Path | str = "<text>", first_line: int = 1)
     if duplicate:
         raise ContentError(f"{path}: two checks have the id {duplicate!r}; ids must differ")
     html = md.renderer.render(tokens, md.options, {})
-    pieces = re.split(r"\x00(\d+)\x00\n?", html)
+    pieces = re.split(r"\x00([0-9]+)\x00\n?", html)
     parts: list[str | Directive] = []
     for i, piece in enumerate(pieces):
         if i % 2:

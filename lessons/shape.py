@@ -10,7 +10,7 @@ from baccarat.odds import percent
 from baccarat.rules import TABLEAU
 from baccarat.tableau_shape import banker_gain, tableau_agreement, third_card_effects
 from baccarat.translation import _
-from lessons.arguments import Args, DirectiveError, one_of
+from lessons.arguments import Args, DirectiveError, one_of, whole
 from lessons.blocks import EngineText
 
 MEASURES = ("improves", "worsens", "strong", "rows", "agree", "exceptions", "gain")
@@ -18,9 +18,10 @@ MEASURES = ("improves", "worsens", "strong", "rows", "agree", "exceptions", "gai
 
 def _digit(args: Args, what: str, top: int) -> int:
     word = args.positional.pop(0) if args.positional else ""
-    if not (word.isdigit() and int(word) <= top):
+    number = whole(word, 0, top)
+    if number is None:
         raise DirectiveError(f"give {what}, 0 to {top}")
-    return int(word)
+    return number
 
 
 def _cell(b: int, v: int) -> str:

@@ -7,7 +7,7 @@ from django.utils.translation import pgettext
 
 from baccarat.cards import RANKS, CardError, parse_cards
 from baccarat.odds import COMMISSION, MAX_DECKS, MIN_CARDS, ShoeError, shoe_after
-from guards.inputs import InputError, decimal_number, whole_number
+from guards.inputs import ASCII_SPACE, InputError, ascii_digits, decimal_number, whole_number
 
 # A full shoe of some decks; a full shoe less the cards dealt; the cards left, by rank.
 SHOES = ("decks", "dealt", "ranks")
@@ -18,7 +18,8 @@ MAX_DEALT_TEXT = 5_000  # about 400 cards typed with suits and spaces: one whole
 
 
 def read_decks(text, errors):
-    if not text:
+    """The decks of a full shoe: 8 when blank."""
+    if not text.strip():
         return DEFAULT_DECKS
     try:
         return whole_number(text, field="decks", low=1, high=MAX_DECKS)
@@ -33,7 +34,7 @@ def read_commission(text, errors):
     """The Banker commission, typed as a percentage ("5", "4.5"); 5% when blank. Its text
     is checked before it becomes a number: "1e-99999999" would otherwise be a fraction
     with a hundred-million-digit denominator."""
-    text = text.strip().removesuffix("%")
+    text = text.strip(ASCII_SPACE).removesuffix("%")
     if not text.strip():
         return COMMISSION
     try:
@@ -52,19 +53,21 @@ def read_commission(text, errors):
 def read_count(text):
     """One rank count: (count, None), or (None, what is wrong in a word or two: the grid's
     cells are narrow, and the message above the grid says the rest)."""
-    text = text.strip()
-    if not text:
+    if not text.strip():
         return None, pgettext("a rank count left empty", "Blank")
-    if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
-        return None, pgettext("a rank count below 0", "Negative")
     try:
         return whole_number(text, field="count", low=0, high=MOST_OF_A_RANK), None
     except InputError:
-        if text.isascii() and text.isdigit():
-            return None, pgettext("a rank count too large", "Over %(most)s") % {
-                "most": MOST_OF_A_RANK
-            }
-        return None, pgettext("a rank count that is not a number", "Not a number")
+        pass
+    # What is wrong, by the same rule: ASCII digits too many, or after a minus sign.
+    if ascii_digits(text):
+        return None, pgettext("a rank count too large", "Over %(most)s") % {
+            "most": MOST_OF_A_RANK
+        }
+    minus = text.strip(ASCII_SPACE)
+    if minus.startswith("-") and ascii_digits(minus[1:]) and minus.strip("-0"):
+        return None, pgettext("a rank count below 0", "Negative")
+    return None, pgettext("a rank count that is not a number", "Not a number")
 
 
 def read_rank_counts(typed, errors):

@@ -30,8 +30,11 @@ from baccarat.odds import (
     values_of_ranks,
 )
 from baccarat.tableau import and_list
+from guards.echo import drawn_back
+from guards.inputs import MAX_NUMBER_TEXT
 from odds.form import (
     DEFAULT_DECKS,
+    MAX_DEALT_TEXT,
     MOST_OF_A_RANK,
     read_commission,
     read_dealt,
@@ -260,14 +263,16 @@ def share_url(request, shoe, query):
     leaves an old selection's counts in a link (or in the address bar, HX-Replace-Url)."""
     params = {"shoe": shoe}
     if shoe != "ranks":
-        params["decks"] = query.get("decks", "").strip() or str(DEFAULT_DECKS)
+        decks = query.get("decks", "").strip() or str(DEFAULT_DECKS)
+        params["decks"] = drawn_back(decks, MAX_NUMBER_TEXT)
     if shoe == "dealt":
-        params["dealt"] = query.get("dealt", "")
+        params["dealt"] = drawn_back(query.get("dealt", ""), MAX_DEALT_TEXT)
     if shoe == "ranks":
-        params.update({rank: query.get(rank, "0") for rank in RANKS})
+        params.update({rank: drawn_back(query.get(rank, "0"), MAX_NUMBER_TEXT) for rank in RANKS})
     commission = query.get("commission", "").strip()
     if commission and commission != "5":
-        params["commission"] = commission
+        params["commission"] = drawn_back(commission, MAX_NUMBER_TEXT)
+    # Nothing longer than a field can be read is carried into the link.
     return f"{request.path}?{urlencode(params)}"
 
 
@@ -304,7 +309,7 @@ def calculator(request):
     errors = {}
     shoe = which_shoe(query)
     # The decks are not used for a shoe given rank by rank: nothing to correct there then.
-    decks = read_decks(query.get("decks", "").strip(), errors if shoe != "ranks" else {})
+    decks = read_decks(query.get("decks", ""), errors if shoe != "ranks" else {})
     commission = read_commission(query.get("commission", ""), errors)
     # A rank left out of a hand-written URL is none left; one sent blank is a question.
     typed_ranks = {rank: query.get(rank, "0") for rank in RANKS}
@@ -323,8 +328,9 @@ def calculator(request):
         "decks_choices": DECKS,
         "decks": decks,
         "typed_decks": query.get("decks", "").strip() or str(DEFAULT_DECKS),
-        "commission_typed": query.get("commission", "5"),
-        "dealt_text": dealt_text,
+        # What was typed, drawn again to be corrected, unless it is too long to be read.
+        "commission_typed": drawn_back(query.get("commission", "5"), MAX_NUMBER_TEXT),
+        "dealt_text": drawn_back(dealt_text, MAX_DEALT_TEXT),
         "dealt": dealt,
         "most_of_a_rank": MOST_OF_A_RANK,
         "errors": errors,
@@ -346,7 +352,7 @@ def calculator(request):
         {
             "rank": rank,
             "label": rank_label(rank),
-            "value": counts[rank],
+            "value": drawn_back(str(counts[rank]), MAX_NUMBER_TEXT),  # as typed, if short
             "error": errors.get(f"rank_{rank}"),
         }
         for rank in RANKS

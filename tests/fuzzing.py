@@ -4,14 +4,14 @@ tests/web/guards/test_fuzz_forms.py.
 
 - FUZZ, the hypothesis settings: derandomized and bounded, so every run tries the same
   examples; a module may ask for fewer (settings(FUZZ, max_examples=...)).
-- TRICKY, the characters most likely to get past a check (NUL, lone surrogates, combining
-  marks, other digit systems, full-width forms, letters that case-fold or look like a card
-  or an outcome), and the strategies built on them: tricky_character, unicode_text,
-  spliced(), written_numbers().
+- TRICKY, the characters most likely to get past a check (NUL, lone surrogates, characters
+  that show nothing, combining marks, other digit systems, full-width forms, letters that
+  case-fold or look like a card or an outcome), and the strategies built on them:
+  tricky_character, unicode_text, spliced(), written_numbers().
 - new_client(): one test client for a whole module, as a new visitor each time.
 - The checks on what is stored: stored() before and after a write, check_write() (a refused
-  write stores nothing; nothing stored is unfit), and sweep(), which tries every listed
-  case and lists every failure.
+  write stores nothing; nothing stored is unfit: no name without a character to see), and
+  sweep(), which tries every listed case and lists every failure.
 """
 
 import itertools
@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from baccarat.cards import parse_card
+from guards.inputs import visible
 from progress.models import LessonProgress, SkillCard, SpeedBest
 from tracker.models import Hand, RecordedKey, Shoe
 
@@ -62,6 +63,12 @@ TRICKY = [
     "\uffff",
     "\U0010ffff",
     "\U000e0001",
+    # characters that show nothing: Hangul fillers (letters), the Braille blank, a tag
+    "\u3164",
+    "\u115f",
+    "\uffa0",
+    "\u2800",
+    "\U000e0041",
     # combining marks
     "\u0301",
     "\u0338",
@@ -212,8 +219,12 @@ def stored():
 
 
 def unfit(text):
-    """The first NUL, lone surrogate or control character in `text`, or None."""
-    return next((ch for ch in text if unicodedata.category(ch) in ("Cc", "Cs")), None)
+    """The first NUL, lone surrogate or control character in `text`, or None; "" for text
+    with no character anyone can see (guards.inputs.visible)."""
+    found = next((ch for ch in text if unicodedata.category(ch) in ("Cc", "Cs")), None)
+    if found is None and not any(visible(ch) for ch in text):
+        return ""
+    return found
 
 
 def assert_nothing_stored_is_junk():

@@ -2,10 +2,11 @@
 
 Reading is pure (no Django; its messages are translated through baccarat.translation, as
 the engine's are): `read_shoe(text)` returns a `ShoeImport` holding either the
-hands or every problem found, each with its line and character (or the hand's index in
-JSON). Writing the same formats is tracker/export.py; saving a clean read as a shoe is
+hands or the problems found, each with its line and character (or the hand's index in
+JSON): the first MAX_PROBLEMS of them, the rest counted or left unread, never worded.
+Writing the same formats is tracker/export.py; saving a clean read as a shoe is
 tracker/importing.py. One hand and its single values are tracker/exchange_hand.py; a
-read's problems, tracker/exchange_problems.py.
+read's problems, tracker/exchange_problems.py; the plain format, tracker/exchange_plain.py.
 
 CSV:   seq,outcome,player_pair,banker_pair,natural,cards      booleans written 0/1 (true/
        false, yes/no and blank are read too); cards as space-separated tokens ("Qh 4 ?").
@@ -18,16 +19,18 @@ Plain: "BPPT BBP", several lines allowed; case and white space ignored.
 from __future__ import annotations
 
 import csv
+import heapq
 import io
 import json
 import re
+import reprlib
 from typing import Any
 
-from baccarat.roads import OUTCOMES
 from baccarat.translation import _
-from guards.inputs import InputError, read_json, shown, text_problem
+from guards.inputs import ASCII_SPACE, InputError, ascii_whole, read_json, shown, text_problem
 from tracker.exchange_hand import ShoeHand, read_cards, read_flag, read_outcome
-from tracker.exchange_problems import Problem, ShoeImport
+from tracker.exchange_plain import LINE_BREAKS, line_breaks, read_plain
+from tracker.exchange_problems import MAX_PROBLEMS, Problem, ShoeImport
 
 CSV_COLUMNS = ("seq", "outcome", "player_pair", "banker_pair", "natural", "cards")
 FLAGS = ("player_pair", "banker_pair", "natural")
@@ -36,6 +39,14 @@ FORMATS = ("csv", "json", "plain")
 MAX_BYTES = 1_000_000
 MAX_HANDS = 2_000
 MAX_NAME = 100
+# A CSV of more lines than this is not a shoe (a header, a line a hand, and room for as many
+# blank lines again, twice over), and is refused before its rows are read.
+MAX_CSV_LINES = 4 * (MAX_HANDS + 1)
+# A JSON shoe has a list and an object a hand, and a list for its cards; one saved from the
+# API carries its roads too, about 16 a hand (and at most about 660 hands fit in 1 MB).
+# Past this many it is not a shoe, and is refused before it is parsed.
+MAX_JSON_CONTAINERS = 20_000
+SNIFFED = 10_000  # characters of the text looked at to tell CSV from plain
 
 
 # --- import ----------------------------------------------------------------------------
@@ -59,7 +70,8 @@ def sniff_format(text: str, filename: str | None = None, declared: str | None = 
     stripped = text.lstrip()
     if stripped[:1] in ("{", "["):
         return "json"
-    first = stripped.splitlines()[0] if stripped else ""
+    # The first line, from the start of the text only: a header is a short line.
+    first = stripped[:SNIFFED].splitlines()[0] if stripped else ""
     columns = [column.strip().lower() for column in first.split(",")]
     if "outcome" in columns or (len(columns) > 1 and columns[0] == "seq"):
         return "csv"
@@ -78,7 +90,8 @@ def read_shoe(
         except UnicodeDecodeError as error:
             parsed = ShoeImport(format or "plain")
             parsed.add(
-                Problem(_("the file is not UTF-8 text (byte {byte})").format(byte=error.start + 1))
+                Problem(_("the file is not UTF-8 text (byte {byte})").format(byte=error.start + 1)),
+                whole=True,
             )
             return parsed
     else:
@@ -93,79 +106,82 @@ def read_shoe(
                     "the file is {size} bytes; the limit is 1 MB ({limit} bytes, and a shoe "
                     "has at most {hands} hands)"
                 ).format(size=f"{size:,}", limit=f"{MAX_BYTES:,}", hands=f"{MAX_HANDS:,}")
-            )
+            ),
+            whole=True,
         )
         return parsed
-    {"csv": _read_csv, "json": _read_json, "plain": _read_plain}[kind](text, parsed)
+    if kind == "plain":
+        read_plain(text, parsed, MAX_HANDS)
+    else:
+        {"csv": _read_csv, "json": _read_json}[kind](text, parsed)
     counted = max(parsed.counted, len(parsed.hands))
     if parsed.ok and not counted:
-        parsed.add(Problem(_("there are no hands to import")))
+        parsed.add(Problem(_("there are no hands to import")), whole=True)
     if counted > MAX_HANDS:
         parsed.add(
             Problem(
                 _("{count} hands; a shoe can hold at most {most}").format(
                     count=f"{counted:,}", most=f"{MAX_HANDS:,}"
                 )
-            )
+            ),
+            whole=True,
         )
     if not parsed.ok:
         parsed.hands = []
     return parsed
 
 
-def _read_plain(text: str, parsed: ShoeImport) -> None:
-    for number, line in enumerate(text.splitlines(), start=1):
-        for position, character in enumerate(line, start=1):
-            if character.isspace():
-                continue
-            letter = character.upper()
-            if letter in OUTCOMES:
-                parsed.counted += 1
-                if parsed.counted <= MAX_HANDS:  # past the limit, only counted
-                    parsed.hands.append(ShoeHand(letter))
-            else:
-                # As the engine says it (OutcomeError), the place given by the Problem:
-                # "line 2, character 5: 'X' is not an outcome; use B, P or T".
-                message = _("{character} is not an outcome; use B, P or T").format(
-                    character=repr(character)
-                )
-                parsed.add(Problem(message, line=number, character=position))
-
-
 def _read_csv(text: str, parsed: ShoeImport) -> None:
+    lines = line_breaks(text, 0, len(text)) + (not text.endswith(tuple(LINE_BREAKS)))
+    if lines > MAX_CSV_LINES:
+        # Not a shoe, however its rows read: refused before any is (csv.reader alone takes
+        # 50 ms over a million short lines).
+        parsed.add(
+            Problem(
+                _(
+                    "{count} lines; a shoe file has a header and at most {most} hands, one a "
+                    "line"
+                ).format(count=f"{lines:,}", most=f"{MAX_HANDS:,}")
+            ),
+            whole=True,
+        )
+        return
     reader = csv.reader(io.StringIO(text, newline=""))
     header: list[str] | None = None
     expected_seq = 1
     try:
         for row in reader:
-            number = reader.line_num
-            if not any(cell.strip() for cell in row):
+            line = reader.line_num
+            if not any(map(str.strip, row)):
                 continue
             if header is None:
-                header = [cell.strip().lower() for cell in row]
-                if not _check_header(header, number, parsed):
+                header = _read_header(row, line, parsed)
+                if header is None:
                     return
                 continue
             parsed.counted += 1
-            if parsed.counted > MAX_HANDS:
-                continue  # too many: the rest are only counted, so the refusal says how many
+            if parsed.counted > MAX_HANDS or parsed.stop():
+                # Too many hands, or problems enough: the rest are only counted, so the
+                # refusal says how many.
+                continue
             seq = expected_seq
             # After a gap, expect the numbering to go on from the seq written, so a missing
             # row is reported once, not on every line after it.
-            written = row[header.index("seq")].strip() if "seq" in header[: len(row)] else ""
-            expected_seq = int(written) + 1 if _is_seq(written) else expected_seq + 1
+            written = row[header.index("seq")] if "seq" in header[: len(row)] else ""
+            number = ascii_whole(written)  # the one rule (guards.inputs), bounded
+            expected_seq = number + 1 if number is not None else expected_seq + 1
             if len(row) != len(header):
-                parsed.add(
-                    Problem(
-                        _("{count} columns, but the header has {header_count} ({header})").format(
-                            count=len(row), header_count=len(header), header=",".join(header)
-                        ),
-                        line=number,
-                    )
+                parsed.say(
+                    lambda row=row, header=header: _(
+                        "{count} columns, but the header has {header_count} ({header})"
+                    ).format(count=len(row), header_count=len(header), header=",".join(header)),
+                    line=line,
                 )
                 continue
             cells = dict(zip(header, (cell.strip() for cell in row), strict=True))
-            hand = _csv_hand(cells, number, seq, parsed)
+            if "seq" in header:  # read by the rule: ASCII spaces around it, no other
+                cells["seq"] = row[header.index("seq")].strip(ASCII_SPACE)
+            hand = _csv_hand(cells, line, seq, parsed)
             if hand is not None:
                 parsed.hands.append(hand)
     except csv.Error as error:
@@ -174,84 +190,84 @@ def _read_csv(text: str, parsed: ShoeImport) -> None:
         parsed.add(Problem(_("the file is empty; the first line must be the header")))
 
 
-def _is_seq(text: str) -> bool:
-    """ASCII digits, few enough to be a hand's number ("²" and "٣" are digits to
-    str.isdigit(), and int() of thousands of digits raises)."""
-    return text.isascii() and text.isdigit() and len(text) <= 9
-
-
-def _check_header(header: list[str], number: int, parsed: ShoeImport) -> bool:
-    good = True
+def _read_header(row: list[str], number: int, parsed: ShoeImport) -> list[str] | None:
+    """The header's column names, or None (and its problems) when it is not a shoe's. A
+    header longer than a shoe's columns and the problems listed is read no further."""
+    most = len(CSV_COLUMNS) + MAX_PROBLEMS
+    header = [cell.strip().lower() for cell in row[:most]]
+    seen: set[str] = set()
     for position, name in enumerate(header, start=1):
+        if parsed.stop():
+            return None
         if name not in CSV_COLUMNS:
-            parsed.add(
-                Problem(
-                    _(
-                        "column {position}, {name}, is not a column of a shoe; the header is "
-                        "{header}"
-                    ).format(position=position, name=repr(name), header=",".join(CSV_COLUMNS)),
-                    line=number,
-                )
-            )
-            good = False
-        elif header.index(name) != position - 1:
-            parsed.add(
-                Problem(_("column {name} appears twice").format(name=repr(name)), line=number)
-            )
-            good = False
-    if "outcome" not in header:
-        parsed.add(
-            Problem(
-                _("the header has no outcome column; it should be {header}").format(
-                    header=",".join(CSV_COLUMNS)
-                ),
+            parsed.say(
+                lambda position=position, name=name: _(
+                    "column {position}, {name}, is not a column of a shoe; the header is "
+                    "{header}"
+                ).format(position=position, name=_said(name), header=",".join(CSV_COLUMNS)),
                 line=number,
             )
+        elif name in seen:
+            parsed.say(
+                lambda name=name: _("column {name} appears twice").format(name=repr(name)),
+                line=number,
+            )
+        seen.add(name)
+    if len(row) > most:  # too long to be a shoe's; the rest of it was not read
+        parsed.unread = True
+        return None
+    if "outcome" not in header:
+        parsed.say(
+            lambda: _("the header has no outcome column; it should be {header}").format(
+                header=",".join(CSV_COLUMNS)
+            ),
+            line=number,
         )
-        good = False
-    return good
+    return None if parsed.problems else header
 
 
 def _csv_hand(
     cells: dict[str, str], number: int, expected_seq: int, parsed: ShoeImport
 ) -> ShoeHand | None:
     before = len(parsed.problems) + parsed.more_problems
-    if cells.get("seq", "") not in ("", str(expected_seq)):
-        if _is_seq(cells["seq"]):
-            message = _("seq {seq} is out of order; expected {expected}").format(
-                seq=int(cells["seq"]), expected=expected_seq
-            )
-        else:
-            message = _("seq {seq} is not a whole number; expected {expected}").format(
-                seq=shown(cells["seq"]), expected=expected_seq
-            )
-        parsed.add(Problem(message, line=number))
-    outcome = read_outcome(cells["outcome"])
-    if outcome is None:
-        parsed.add(
-            Problem(
-                _("outcome {value} is not B, P or T").format(value=repr(cells["outcome"])),
+    seq = ascii_whole(cells.get("seq", ""))
+    if cells.get("seq", "") and seq != expected_seq:
+        if seq is not None:
+            parsed.say(
+                lambda: _("seq {seq} is out of order; expected {expected}").format(
+                    seq=seq, expected=expected_seq
+                ),
                 line=number,
             )
+        else:
+            parsed.say(
+                lambda: _("seq {seq} is not a whole number; expected {expected}").format(
+                    seq=shown(cells["seq"]), expected=expected_seq
+                ),
+                line=number,
+            )
+    outcome = read_outcome(cells["outcome"])
+    if outcome is None:
+        parsed.say(
+            lambda: _("outcome {value} is not B, P or T").format(value=_said(cells["outcome"])),
+            line=number,
         )
     flags = {}
     for flag in FLAGS:
         value = read_flag(cells.get(flag, ""))
         if value is None:
-            parsed.add(
-                Problem(
-                    _(
-                        "{flag} {value} is not a yes/no value; write 1 or 0 (true/false also works)"
-                    ).format(flag=flag, value=repr(cells[flag])),
-                    line=number,
-                )
+            parsed.say(
+                lambda flag=flag: _(
+                    "{flag} {value} is not a yes/no value; write 1 or 0 (true/false also works)"
+                ).format(flag=flag, value=_said(cells[flag])),
+                line=number,
             )
         flags[flag] = bool(value)
     cards = None
     if cells.get("cards"):
         cards, problems = read_cards(re.split(r"[\s,]+", cells["cards"].strip()), outcome)
         for problem in problems:
-            parsed.add(Problem(problem, line=number))
+            parsed.say(lambda problem=problem: problem, line=number)
         cards = cards or None  # no cards written: none recorded
     if len(parsed.problems) + parsed.more_problems > before:
         return None
@@ -259,6 +275,18 @@ def _csv_hand(
 
 
 def _read_json(text: str, parsed: ShoeImport) -> None:
+    containers = text.count("[") + text.count("{")  # at most: some may be inside strings
+    if containers > MAX_JSON_CONTAINERS:
+        # Not a shoe, whatever it holds: refused before it is parsed and walked.
+        parsed.add(
+            Problem(
+                _("{count} lists and objects; a shoe file has at most {most}").format(
+                    count=f"{containers:,}", most=f"{MAX_JSON_CONTAINERS:,}"
+                )
+            ),
+            whole=True,
+        )
+        return
     try:
         document = read_json(text)
     except json.JSONDecodeError as error:
@@ -271,9 +299,10 @@ def _read_json(text: str, parsed: ShoeImport) -> None:
         )
         return
     except InputError as error:
-        # Too deeply nested, NaN or Infinity, a number too long, a lone surrogate: the
-        # message names the place ("hands[3].outcome: ..."), or "body" for the whole file.
-        parsed.add(Problem(str(error).removeprefix("body: ")))
+        # Too deeply nested, NaN or Infinity, a number too long, a lone surrogate: said at
+        # its place ("decks", "hands[3].outcome"), or of the whole file.
+        place = error.place if error.place not in (None, "body") else None
+        parsed.add(Problem(error.problem, where=place))
         return
     if isinstance(document, dict):
         # Other top-level keys are ignored: a shoe saved from the API carries its roads.
@@ -314,6 +343,8 @@ def _read_json(text: str, parsed: ShoeImport) -> None:
         parsed.counted = len(hands)  # read_shoe says how many is too many
         return
     for index, entry in enumerate(hands):
+        if parsed.stop():  # problems enough: the other hands are not read
+            break
         hand = _json_hand(entry, index, parsed)
         if hand is not None:
             parsed.hands.append(hand)
@@ -324,60 +355,54 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
     if isinstance(entry, str):
         outcome = read_outcome(entry)
         if outcome is None:
-            parsed.add(
-                Problem(_("{value} is not B, P or T").format(value=repr(entry)), where=where)
+            parsed.say(
+                lambda: _("{value} is not B, P or T").format(value=_said(entry)), where=where
             )
         return ShoeHand(outcome) if outcome else None
     if not isinstance(entry, dict):
-        parsed.add(
-            Problem(
-                _(
-                    "{type} is not a hand; expected an object like {example} or a letter "
-                    '"B", "P" or "T"'
-                ).format(type=type(entry).__name__, example='{"outcome": "B"}'),
-                where=where,
-            )
+        parsed.say(
+            lambda: _(
+                "{type} is not a hand; expected an object like {example} or a letter "
+                '"B", "P" or "T"'
+            ).format(type=type(entry).__name__, example='{"outcome": "B"}'),
+            where=where,
         )
         return None
     before = len(parsed.problems) + parsed.more_problems
-    for key in sorted(set(entry) - set(CSV_COLUMNS)):
+    unknown = set(entry).difference(CSV_COLUMNS)
+    # The first in order are worded, as many as the list has room for; the rest counted.
+    for key in heapq.nsmallest(MAX_PROBLEMS, unknown):
         name = key if key.isprintable() and len(key) <= 24 else shown(key)
-        parsed.add(
-            Problem(
-                _("unknown key; a hand has {keys}").format(keys=", ".join(CSV_COLUMNS)),
-                where=f"{where}.{name}",
-            )
+        parsed.say(
+            lambda: _("unknown key; a hand has {keys}").format(keys=", ".join(CSV_COLUMNS)),
+            where=f"{where}.{name}",
         )
+    parsed.more_problems += max(0, len(unknown) - MAX_PROBLEMS)
     seq = entry.get("seq")
     if seq is not None and type(seq) is not int:  # not True, not 1.0, not "1"
-        parsed.add(
-            Problem(
-                _("{value} is not a whole number; expected {expected}").format(
-                    value=shown(json.dumps(seq)), expected=index + 1
-                ),
-                where=f"{where}.seq",
-            )
+        parsed.say(
+            lambda: _("{value} is not a whole number; expected {expected}").format(
+                value=shown(_said(seq) if isinstance(seq, list | dict) else json.dumps(seq)),
+                expected=index + 1,
+            ),
+            where=f"{where}.seq",
         )
     elif seq is not None and seq != index + 1:
-        parsed.add(
-            Problem(
-                _("{seq} is out of order; expected {expected}").format(
-                    seq=repr(seq), expected=index + 1
-                ),
-                where=f"{where}.seq",
-            )
+        parsed.say(
+            lambda: _("{seq} is out of order; expected {expected}").format(
+                seq=_said(seq), expected=index + 1
+            ),
+            where=f"{where}.seq",
         )
     if "outcome" not in entry:
-        parsed.add(Problem(_("missing; give B, P or T"), where=f"{where}.outcome"))
+        parsed.say(lambda: _("missing; give B, P or T"), where=f"{where}.outcome")
         outcome = None
     else:
         outcome = read_outcome(entry["outcome"])
         if outcome is None:
-            parsed.add(
-                Problem(
-                    _("{value} is not B, P or T").format(value=repr(entry["outcome"])),
-                    where=f"{where}.outcome",
-                )
+            parsed.say(
+                lambda: _("{value} is not B, P or T").format(value=_said(entry["outcome"])),
+                where=f"{where}.outcome",
             )
     flags = {}
     for flag in FLAGS:
@@ -387,11 +412,9 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
         elif isinstance(value, bool) or (type(value) is int and value in (0, 1)):  # not 1.0
             flags[flag] = bool(value)
         else:
-            parsed.add(
-                Problem(
-                    _("{value} is not true or false").format(value=repr(value)),
-                    where=f"{where}.{flag}",
-                )
+            parsed.say(
+                lambda value=value: _("{value} is not true or false").format(value=_said(value)),
+                where=f"{where}.{flag}",
             )
     cards = None
     raw = entry.get("cards")
@@ -399,12 +422,12 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
         if isinstance(raw, str):
             raw = raw.split()
         if not isinstance(raw, list):
-            parsed.add(Problem(_("must be a list of card tokens or null"), where=f"{where}.cards"))
+            parsed.say(lambda: _("must be a list of card tokens or null"), where=f"{where}.cards")
         else:
             cards, problems = read_cards(raw, outcome)
             for problem in problems:
                 location, message = problem.split(": ", 1)
-                parsed.add(Problem(message, where=f"{where}.{location}"))
+                parsed.say(lambda message=message: message, where=f"{where}.{location}")
             cards = cards or None  # [] or "": no cards recorded, as null
     if len(parsed.problems) + parsed.more_problems > before:
         return None
@@ -413,7 +436,23 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
 
 def not_decks(decks: Any) -> str:
     """ "9 is not a whole number from 1 to 8" (a deck count refused)."""
-    return _("{value} is not a whole number from 1 to 8").format(value=repr(decks))
+    return _("{value} is not a whole number from 1 to 8").format(value=_said(decks))
+
+
+# A value too long to say whole is said by its start: a long list or text is never written
+# out in full to be cut afterwards.
+_BRIEF = reprlib.Repr(maxlevel=2, maxtuple=4, maxlist=4, maxdict=4, maxstring=30, maxlong=30,
+                      maxother=30)  # fmt: skip
+
+
+def _said(value: Any) -> str:
+    """A JSON value as Python writes it ("9", "'8'"), or quoted and cut when it is long or
+    holds what should not be printed."""
+    if isinstance(value, str):
+        text = repr(value[:25])
+    else:
+        text = _BRIEF.repr(value) if isinstance(value, list | dict) else repr(value)
+    return text if len(text) <= 24 and text.isprintable() else shown(text)
 
 
 def default_name(parsed: ShoeImport, filename: str | None = None) -> str:

@@ -68,6 +68,15 @@ def read_cards(tokens: Iterable[Any], outcome: str | None) -> tuple[tuple[str, .
     the card by its 0-based index as `cards[i]`, or `cards` for the hand as a whole (too
     many cards, or cards that make a different winner than `outcome`)."""
     tokens = list(tokens)
+    if len(tokens) > MAX_CARDS:  # counted before any is read: one problem, however many
+        return (), [
+            at_field(
+                "cards",
+                _("{count} cards; a hand has at most {most}").format(
+                    count=len(tokens), most=MAX_CARDS
+                ),
+            )
+        ]
     cards, problems = [], []
     for index, token in enumerate(tokens):
         try:
@@ -76,15 +85,6 @@ def read_cards(tokens: Iterable[Any], outcome: str | None) -> tuple[tuple[str, .
             problems.append(at_field(f"cards[{index}]", str(error)))
     if problems:
         return (), problems
-    if len(cards) > MAX_CARDS:
-        return (), [
-            at_field(
-                "cards",
-                _("{count} cards; a hand has at most {most}").format(
-                    count=len(cards), most=MAX_CARDS
-                ),
-            )
-        ]
     if cards:
         try:
             resolution = resolve(cards)

@@ -4,12 +4,16 @@ reader is: no Django; its messages are translated through baccarat.translation."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from baccarat.translation import _
 from tracker.exchange_hand import ShoeHand
 
-MAX_PROBLEMS = 50  # listed; the rest are counted
+# Problems listed, each worded with its place. Past them a reader words nothing more: it
+# counts the rest where counting is cheap (the plain format), or stops reading (`unread`),
+# so that a file of junk costs what its size costs, not a sentence for every character.
+MAX_PROBLEMS = 20
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,9 @@ class ShoeImport:
     problems: list[Problem] = field(default_factory=list)
     name: str | None = None
     decks: int | None = None
-    more_problems: int = 0  # found beyond the MAX_PROBLEMS listed
+    more_problems: int = 0  # found beyond the MAX_PROBLEMS listed, and never worded
+    # Reading stopped once MAX_PROBLEMS were listed: the rest of the file was not checked.
+    unread: bool = False
     # The hands the text holds, counted even past MAX_HANDS, where they are no longer read.
     counted: int = 0
 
@@ -63,20 +69,54 @@ class ShoeImport:
         return not self.problems
 
     @property
+    def listing(self) -> bool:
+        """Is there room in the list for another problem? Once there is not, a reader
+        words no more problems."""
+        return len(self.problems) < MAX_PROBLEMS
+
+    @property
     def report(self) -> list[str]:
-        """Each problem as one sentence, ready to show."""
+        """Each problem as one sentence, ready to show: at most MAX_PROBLEMS with their
+        places, and then how many more, or that the rest was not read."""
         lines = [str(p) for p in self.problems]
-        if self.more_problems:
+        if self.unread:
+            lines.append(_("… and more problems not listed: the rest of the file was not read."))
+        elif self.more_problems:
             lines.append(
                 _("… and {count} more problems not listed.").format(count=f"{self.more_problems:,}")
             )
         return lines
 
-    def add(self, problem: Problem) -> None:
-        if len(self.problems) < MAX_PROBLEMS:
+    def add(self, problem: Problem, *, whole: bool = False) -> None:
+        """List `problem`, or only count it once MAX_PROBLEMS are listed. A problem of the
+        `whole` file (too many hands, the wrong size) is always listed."""
+        if whole or self.listing:
             self.problems.append(problem)
         else:
             self.more_problems += 1
+
+    def say(
+        self,
+        message: Callable[[], str],
+        *,
+        line: int | None = None,
+        character: int | None = None,
+        where: str | None = None,
+    ) -> None:
+        """A problem at its place, worded by calling `message` only if it is listed: past
+        MAX_PROBLEMS it is counted and never worded."""
+        if self.listing:
+            self.problems.append(Problem(message(), line, character, where))
+        else:
+            self.more_problems += 1
+
+    def stop(self) -> bool:
+        """True, and the read marked `unread`, once the list is full: a reader of rows or
+        hands calls it before each, and stops reading when it says so."""
+        if self.listing:
+            return False
+        self.unread = True
+        return True
 
 
 class ShoeImportError(ValueError):

@@ -24,6 +24,7 @@ from baccarat.roads import (
     scoreboard,
 )
 from guards.fields import WholeNumberField
+from guards.middleware import takes_shoe_files
 from guards.throttles import throttled_writes
 from tracker.boards import proof_context, proofs_url, scoreboard_context
 from tracker.exchange import FORMATS, MAX_BYTES
@@ -87,6 +88,12 @@ class ImportForm(forms.Form):
             *((f, f.upper() if f != "plain" else gettext_lazy("Plain outcomes")) for f in FORMATS),
         ],
         required=False,
+        # Django's own words for it, which do not repeat what was sent (its ChoiceField's do).
+        error_messages={
+            "invalid_choice": gettext_lazy(
+                "Select a valid choice. That choice is not one of the available choices."
+            )
+        },
     )
     name = forms.CharField(
         label=gettext_lazy("Name"),
@@ -325,6 +332,7 @@ def refuse_share(request, shoe, error):
     return render(request, "tracker/shoe.html", context, status=400)
 
 
+@takes_shoe_files
 @require_http_methods(["GET", "HEAD", "POST"])
 @throttled_writes
 def import_page(request):

@@ -142,7 +142,7 @@ def test_signup_adopts_the_sessions_progress_and_shoes(client):
 def test_signup_refuses_bad_passwords_beside_the_field(client, password, confirm, field, error):
     username = "grace-hopper" if "similar" in error else "grace"
     response = sign_up(client, username, password, confirm)
-    assert response.status_code == 200
+    assert response.status_code == 400  # the form again, with its errors
     html = response.content.decode()
     assert not User.objects.exists()
     assert not signed_in_user(client).is_authenticated
@@ -159,7 +159,7 @@ def test_signup_refuses_bad_passwords_beside_the_field(client, password, confirm
 def test_signup_refuses_a_taken_username(client, ada, username):
     response = sign_up(client, username)
     html = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 400  # the form again, with its errors
     assert User.objects.count() == 1
     assert not signed_in_user(client).is_authenticated
     assert "Your account was not created" in messages_region(html)
@@ -240,7 +240,7 @@ def test_login_signs_in_with_a_message(client, ada):
 
 def test_login_refuses_a_wrong_password(client, ada):
     response = client.post(LOGIN, {"username": "ada", "password": "not it"})
-    assert response.status_code == 200
+    assert response.status_code == 400  # the form again, with its errors
     assert not signed_in_user(client).is_authenticated
     html = response.content.decode()
     assert '<div role="alert"><ul class="errorlist nonfield">' in html
@@ -344,7 +344,7 @@ def test_password_change_refuses_a_wrong_old_password(client, ada):
     new = "another fine password 2"
     data = {"old_password": "wrong", "new_password1": new, "new_password2": new}
     response = client.post(PASSWORD_CHANGE, data)
-    assert response.status_code == 200
+    assert response.status_code == 400  # the form again, with its errors
     html = response.content.decode()
     assert re.search(r'<ul class="errorlist" id="id_old_password_error"><li>Your old', html)
     ada.refresh_from_db()

@@ -271,7 +271,11 @@ def test_openapi_documents_the_odds(client):
         ({"decks": "1.5"}, 422, "decks"),
         ({"decks": 0}, 400, "decks"),
         ({"decks": 9}, 400, "decks"),
-        ({"decks": -1}, 400, "decks"),
+        ({"decks": -1}, 422, "decks"),  # a sign is not a digit: malformed, as "1.5" is
+        ({"decks": "+8"}, 422, "decks"),
+        ({"decks": "0_8"}, 422, "decks"),
+        ({"decks": "8.000"}, 422, "decks"),
+        ({"decks": "0" * 5000 + "1"}, 422, "decks"),
         ({"decks": 8, "commission": "lots"}, 400, "commission"),
         ({"decks": 8, "commission": 5}, 400, "commission"),
         ({"decks": 8, "commission": -0.01}, 400, "commission"),

@@ -33,6 +33,7 @@ from baccarat.systems import PROGRESSIONS, SYSTEMS
 from guards.budgets import Rate, parse_rate, simulated_shoes
 from lab import runs
 from lab.form import Run
+from guards.inputs import MAX_JSON_DIGITS
 
 URL = "/api/v1/simulations"
 CONTRACT = {
@@ -365,9 +366,20 @@ def has_surrogate(value):
     return False
 
 
+def has_too_long_a_number(value):
+    """A whole number of more digits than read_json converts, anywhere in `value`."""
+    if type(value) is int:
+        return len(str(abs(value))) > MAX_JSON_DIGITS
+    if isinstance(value, list):
+        return any(map(has_too_long_a_number, value))
+    if isinstance(value, dict):
+        return any(map(has_too_long_a_number, value.values()))
+    return False
+
+
 def expected_status(field, value):
     """What the API must answer for `value` in `field` (the other fields valid)."""
-    if has_surrogate(value):
+    if has_surrogate(value) or has_too_long_a_number(value):
         return 400  # refused as the body is read, naming the place
     if field in WHOLE:
         if type(value) is not int:

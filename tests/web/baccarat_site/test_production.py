@@ -257,7 +257,7 @@ def test_sign_in_locks_out_after_five_wrong_passwords(client, settings):
     User.objects.create_user("ada", password=PASSWORD)
     for _attempt in range(4):
         response = client.post("/accounts/login/", {"username": "ada", "password": "wrong"})
-        assert response.status_code == 200  # the form again, with its error
+        assert response.status_code == 400  # the form again, with its error
     # The fifth wrong password locks the pair out, and then even the right one is refused.
     assert (
         client.post("/accounts/login/", {"username": "ada", "password": "wrong"}).status_code == 429
@@ -281,7 +281,7 @@ def test_a_successful_sign_in_before_the_limit_resets_the_count(client, settings
     client.post("/accounts/logout/")
     for _attempt in range(4):
         response = client.post("/accounts/login/", {"username": "ada", "password": "wrong"})
-        assert response.status_code == 200
+        assert response.status_code == 400
 
 
 @pytest.mark.django_db
@@ -294,7 +294,7 @@ def test_changing_the_password_locks_out_after_five_wrong_old_passwords(client, 
     change = {"new_password1": new, "new_password2": new}
     for _attempt in range(4):
         response = client.post("/accounts/password/", {"old_password": "wrong", **change})
-        assert response.status_code == 200  # the form again, with its error
+        assert response.status_code == 400  # the form again, with its error
         assert "incorrectly" in response.content.decode()
     response = client.post("/accounts/password/", {"old_password": "wrong", **change})
     assert response.status_code == 429

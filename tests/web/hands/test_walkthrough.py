@@ -100,17 +100,38 @@ def test_incomplete_hand_waits_for_the_next_card(client):
 )
 def test_errors_show_beside_the_input_and_keep_what_was_typed(client, typed, message):
     response = client.get(URL, {"cards": typed})
-    assert response.status_code == 200
+    assert response.status_code == 400  # the page, the problem beside the field
     html = response.content.decode()
     assert f'<p class="error" id="cards-error" role="alert">{message}' in html
     assert f'value="{typed}"' in html and 'aria-invalid="true"' in html
     assert 'data-gate="values"' not in html
 
 
-@pytest.mark.parametrize("step", ["0", "99", "x", "-3"])
-def test_odd_steps_are_clamped(client, step):
+@pytest.mark.parametrize("step", ["0", "99", "x", "-3", "+2", "2.0", "٣"])
+def test_a_step_that_is_no_gate_is_refused_and_the_walk_starts_at_gate_1(client, step):
+    response = client.get(URL, {"cards": "4,3,A,K,8", "step": step})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert '<p class="error" id="step-error" role="alert">Step: “' in html
+    assert "is not a gate; give a whole number from 1 to 6, or all. This is gate 1." in html
+    assert 'aria-current="step"' in html and "Gate 1 of 6" in html
+
+
+@pytest.mark.parametrize("step", ["", " ", " 3 "])
+def test_a_blank_step_is_the_first_gate_and_spaces_around_one_are_allowed(client, step):
     response = client.get(URL, {"cards": "4,3,A,K,8", "step": step})
     assert response.status_code == 200
+    assert f"Gate {step.strip() or 1} of 6" in response.content.decode()
+
+
+def test_htmx_gets_a_refusal_where_the_walk_is(client):
+    headers = {"HX-Request": "true"}
+    response = client.get(URL, {"cards": "4,3,A,K,8", "step": "9"}, headers=headers)
+    assert response.status_code == 400
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#walk", "outerHTML")
+    assert response.content.decode().lstrip().startswith('<div id="walk">')
+    response = client.get(URL, {"cards": "4,3,A,K,8", "step": "2"}, headers=headers)
+    assert response.status_code == 200 and "HX-Retarget" not in response
 
 
 def test_keypad_edits_redirect_to_the_permalink(client):
@@ -170,8 +191,9 @@ def test_what_if_with_no_change(client):
     ],
 )
 def test_what_if_errors(client, change, to, message):
-    html = client.get(URL, {"cards": "4,3,A,K,8", "change": change, "to": to}).content.decode()
-    assert message in html
+    response = client.get(URL, {"cards": "4,3,A,K,8", "change": change, "to": to})
+    assert response.status_code == 400
+    assert message in response.content.decode()
 
 
 def test_classic_examples_are_listed_and_resolve(client):
@@ -285,7 +307,7 @@ def test_the_totals_form_is_offered_for_one_unknown_card_only(client):
 )
 def test_nonsense_totals_are_refused_with_a_message(client, totals, message):
     response = client.get(URL, {"cards": "4,3,A,?,8", "step": "all", **totals})
-    assert response.status_code == 200
+    assert response.status_code == 400
     html = response.content.decode()
     assert f'<p class="error" id="infer-error" role="alert">{message}' in html
     assert "a whole number from 0 to 9" in html and 'aria-invalid="true"' in html
@@ -346,7 +368,7 @@ def test_the_settlement_waits_for_gate_6_and_for_seen_cards(client):
 
 def test_a_bad_table_is_named_and_nothing_else_changes(client):
     response = client.get(URL, {"cards": BANKER_SIX, "step": "all", "table": "macau"})
-    assert response.status_code == 200
+    assert response.status_code == 400
     html = response.content.decode()
     assert '<p class="error" id="table-error" role="alert">Table: “macau” is not a table' in html
     assert "Banker bet of 100" not in html and "Not settled: choose a table below." in html

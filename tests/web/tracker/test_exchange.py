@@ -231,8 +231,8 @@ def test_empty_and_size_caps():
 
 def test_problem_list_is_capped():
     parsed = read_shoe("X" * 500)
-    assert len(parsed.problems) == 50
-    assert parsed.report[-1] == "… and 450 more problems not listed."
+    assert len(parsed.problems) == 20
+    assert parsed.report[-1] == "… and 480 more problems not listed."
 
 
 # --- saving: one transaction, only from a clean read -----------------------------------

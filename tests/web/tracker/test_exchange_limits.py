@@ -13,7 +13,7 @@ from guards.inputs import MAX_JSON_DEPTH
 from tracker.exchange import MAX_HANDS, default_name, read_shoe
 from tracker.exchange_problems import ShoeImport
 
-DEEP = "[" * 50_000
+DEEP = "[" * 19_000  # deep enough to exhaust the parser; few enough brackets to be read
 TOO_DEEP = f"lists and objects nest too deeply (at most {MAX_JSON_DEPTH} levels)"
 
 
@@ -61,13 +61,21 @@ def test_deep_nesting_inside_a_hand_is_refused():
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ('{"hands": [{"outcome": NaN}]}', "NaN is not a JSON number"),
-        ('{"hands": ["B"], "decks": Infinity}', "Infinity is not a JSON number"),
-        ('{"hands": ["B"], "decks": 1' + "0" * 5000 + "}", "a number is too long"),
-        ('{"hands": ["B"], "decks": 1e999}', "1e999 is too large a number"),
+        ('{"hands": [{"outcome": NaN}]}', "hands[0].outcome: NaN is not a JSON number"),
+        ('{"hands": ["B"], "decks": Infinity}', "decks: Infinity is not a JSON number"),
+        (
+            '{"hands": ["B"], "decks": 1' + "0" * 5000 + "}",
+            "decks: a whole number of 5,001 digits is too long; at most 100 digits",
+        ),
+        (
+            '{"hands": [{"seq": -' + "9" * 101 + ', "outcome": "B"}]}',
+            "hands[0].seq: a whole number of 101 digits is too long; at most 100 digits",
+        ),
+        ('{"hands": ["B"], "decks": 1e999}', "decks: 1e999 is too large a number"),
     ],
 )
-def test_numbers_json_cannot_hold_are_problems(text, expected):
+def test_numbers_json_cannot_hold_are_problems_at_their_place(text, expected):
+    """Each said where it stands in the file, before int() or float() reads it."""
     assert problems(text) == [expected]
 
 
@@ -199,8 +207,13 @@ def test_an_empty_cards_list_is_stored_as_null():
 
 
 def test_a_csv_far_over_the_limit_says_how_many_hands_it_holds():
+    rows = "".join(f"{seq},B\n" for seq in range(1, 3_001))
+    assert problems("seq,outcome\n" + rows) == ["3,000 hands; a shoe can hold at most 2,000"]
+    # Far over: refused by its lines, before a row is read.
     rows = "".join(f"{seq},B\n" for seq in range(1, 10_001))
-    assert problems("seq,outcome\n" + rows) == ["10,000 hands; a shoe can hold at most 2,000"]
+    assert problems("seq,outcome\n" + rows) == [
+        "10,001 lines; a shoe file has a header and at most 2,000 hands, one a line"
+    ]
     # Blank lines are not hands; rows past the limit are only counted, not read.
     junk = "\n".join(["x,Z,not,a,row"] * 3_000)
     report = problems("outcome\n" + "B\n\n" * MAX_HANDS + junk)

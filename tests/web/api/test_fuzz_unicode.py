@@ -61,7 +61,7 @@ API_INPUTS = [
     (
         "POST",
         "/api/v1/simulations",
-        ("shoes", "decks", "seed", "strategies", "bankroll", "table_limit"),
+        ("shoes", "decks", "seed", "strategies", "bankroll", "table_limit", "continuation"),
         (),
     ),
 ]
@@ -431,6 +431,7 @@ strategy_lists = st.one_of(
             strategies=strategy_lists,
             bankroll=values(1, 100, 1_000_000),
             table_limit=values(1, 100, 1_000_001),
+            continuation=values("", "x.y.z", "a" * 40_000, None),
         ),
         json_value,
     )

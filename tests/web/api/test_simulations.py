@@ -31,9 +31,9 @@ from baccarat.rules import resolve
 from baccarat.simulation import CHUNK, MAX_SHOES, shuffled
 from baccarat.systems import PROGRESSIONS, SYSTEMS
 from guards.budgets import Rate, parse_rate, simulated_shoes
+from guards.inputs import MAX_JSON_DIGITS
 from lab import runs
 from lab.form import Run
-from guards.inputs import MAX_JSON_DIGITS
 
 URL = "/api/v1/simulations"
 CONTRACT = {

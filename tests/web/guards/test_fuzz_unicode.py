@@ -102,7 +102,7 @@ INPUTS = [
     ),
     ("GET", "/rules/banker/<total>/", ("path:total",)),
     ("GET", "/quiz/<topic>/", ("path:topic",)),
-    ("POST", "/quiz/<topic>/answer/", ("question", "answer", "header:HX-Request")),
+    ("POST", "/quiz/<topic>/answer/", ("question", "answer", "unsaved", "header:HX-Request")),
     ("POST", "/quiz/<topic>/next/", ("question", "header:HX-Request")),
     ("POST", "/quiz/speed/start/", ("rule", "header:HX-Request")),
     ("POST", "/quiz/speed/answer/", ("question", "answer", "header:HX-Request")),
@@ -533,10 +533,15 @@ def test_lesson_boards_and_checks(data, lesson, board, boards, htmx, signed_in):
 )
 def test_quiz_answers(data, topic, action, htmx, signed_in):
     client = new_client(signed_in)
+    # A returning visitor, whose session keeps the question on screen (reading the session
+    # below would start one anyway); a first visit's form is fuzzed through `unsaved`.
+    client.session  # noqa: B018 - the test client makes and saves a session when asked
     page = send(client, "GET", f"/quiz/{topic}/").content.decode()
     fields = {"question": real_or(data, hidden(page, "question"), values("q1", "1"))}
     if action == "answer":
         fields["answer"] = real_or(data, hidden(page, "answer"), values("draw", "stand", "B"))
+        # A first visit's question travels in its form (quiz.unsaved), signed.
+        fields["unsaved"] = real_or(data, hidden(page, "unsaved"), values("", "x.y.z"))
     before, progress = stored(), session_progress(client)
     response = send(client, "POST", f"/quiz/{topic}/{action}/", fields, htmx=htmx)
     if response.status_code >= 400:

@@ -56,7 +56,7 @@ load-check: $(BENCH_STAMP)
 # request at the pace its limits allow; fails if the honest users' p99 more than doubles,
 # /healthz takes a second, an honest hand is lost or anything hostile gets past a limit.
 hostile-check: $(BENCH_STAMP)
-	$(VENV_PY) bench/hostile.py --short
+	$(VENV_PY) bench/hostile.py --short $(HOSTILE_FLAGS)
 
 # bench/cluster.py: PostgreSQL, Redis, two gunicorn instances and nginx on loopback; one
 # instance killed, PostgreSQL restarted and Redis stopped under load (README, "Deploy").

@@ -109,13 +109,15 @@ class Browser:
         handlers = [urllib.request.HTTPCookieProcessor(CookieJar())] if cookies else []
         self.opener = urllib.request.build_opener(NoRedirect, *handlers)
 
-    def call(self, method, path, body=None, headers=None, form=None, timeout=30):
+    def call(self, method, path, body=None, headers=None, form=None, raw=None, timeout=30):
         """(status, headers, body bytes, seconds); status 0 when no answer came."""
         data = None
         sent = {"X-Forwarded-For": self.address, **(headers or {})}
         if self.host_header:
             sent["Host"] = self.host_header
-        if form is not None:
+        if raw is not None:
+            data, sent["Content-Type"] = raw
+        elif form is not None:
             data = urlencode(form).encode()
             sent["Content-Type"] = "application/x-www-form-urlencoded"
         elif body is not None:
@@ -235,16 +237,44 @@ def paced(stop, wait):
         stop.wait(wait)
 
 
+# Made once, before any phase: building a megabyte of junk takes a while on a busy machine.
+WHOLE_SHOE = "".join(random.Random(1).choice("BPT") for _ in range(2_000))
+JUNK = "".join(random.Random(2).choice("xyz#!é 9") for _ in range(1_000_000)).encode()
+
+
+def multipart(fields: dict, filename: str, content: bytes) -> tuple[bytes, str]:
+    """A form with a file, as a browser sends the import page's "choose a file"."""
+    boundary = secrets.token_hex(16)
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+        for name, value in fields.items()
+    ]
+    parts.append(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{filename}"'
+        "\r\nContent-Type: text/plain\r\n\r\n".encode()
+        + content
+        + b"\r\n"
+    )
+    parts.append(f"--{boundary}--\r\n".encode())
+    return b"".join(parts), f"multipart/form-data; boundary={boundary}"
+
+
 def hostile_imports(host, stop, tally: Hostile):
+    """The largest imports: a whole 2,000-hand shoe pasted, and a 1 MB file of junk."""
     browser = Browser(host, HOSTILE)
-    whole_shoe = "".join(random.Random(1).choice("BPT") for _ in range(2_000))
-    junk = "".join(random.Random(2).choice("xyz#!é 9") for _ in range(1_000_000))
     number = 0
     while not stop.is_set():
         token = browser.csrf("/tracker/import/")
-        text = whole_shoe if number % 2 == 0 else junk
-        form = {"csrfmiddlewaretoken": token, "text": text, "name": f"h{number}", "decks": "8"}
-        status, headers, _content, _seconds = browser.call("POST", "/tracker/import/", form=form)
+        fields = {"csrfmiddlewaretoken": token, "name": f"h{number}", "decks": "8"}
+        if number % 2 == 0:
+            status, headers, _content, _seconds = browser.call(
+                "POST", "/tracker/import/", form={**fields, "text": WHOLE_SHOE}
+            )
+        else:
+            body, kind = multipart(fields, "junk.txt", JUNK)
+            status, headers, _content, _seconds = browser.call(
+                "POST", "/tracker/import/", raw=(body, kind)
+            )
         tally.imports_sent += 1
         tally.saw("import", status)
         if status == 302:
@@ -358,9 +388,7 @@ def allowed(rate_text, seconds) -> float:
     amount, _slash, period = rate_text.partition("/")
     digits = "".join(ch for ch in period if ch.isdigit()) or "1"
     unit = period.lstrip("0123456789")
-    unit_seconds = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hour": 3600}.get(
-        unit, 86400
-    )
+    unit_seconds = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hour": 3600}.get(unit, 86400)
     per = int(digits) * unit_seconds
     return int(amount) + int(amount) * seconds / per
 

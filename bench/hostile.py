@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import secrets
 import statistics
@@ -57,7 +56,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import ROOT, free_port, start_gunicorn  # noqa: E402 (bench/load.py, beside this)
+from load import ROOT, free_port, server_environment, start_gunicorn  # noqa: E402 (bench/load.py, beside this)
 
 HOSTILE = "203.0.113.66"
 LARGEST_SIMULATION = 100_000
@@ -351,19 +350,12 @@ def hostile_bad_hosts(host, stop, tally: Hostile):
 
 
 def environment(workdir: Path) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    env.update(
-        DJANGO_SETTINGS_MODULE="baccarat_site.settings",
-        DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
-        DJANGO_ALLOWED_HOSTS="127.0.0.1",
-        DJANGO_SECURE_SSL_REDIRECT="0",
-        DJANGO_SECURE_COOKIES="0",
-        DJANGO_NUM_PROXIES="1",
-        DJANGO_CACHE_DIR=str(workdir / "cache"),
-        GUNICORN_LOG=str(workdir / "gunicorn.log"),
-    )
-    env.setdefault("DATABASE_URL", f"sqlite:///{workdir / 'hostile.sqlite3'}")
+    """bench/load.py's server environment (DEBUG off, one trusted proxy, a fresh SQLite file
+    unless DATABASE_URL says otherwise), with the site's own limits: load.py raises them."""
+    env = server_environment(workdir, workdir / "cache")
+    for raised in ("DJANGO_API_ANON_WRITE_RATE", "DJANGO_ADDRESS_WRITE_RATE",
+                   "DJANGO_NEW_BROWSER_RATE"):  # fmt: skip
+        env.pop(raised, None)
     return env
 
 

@@ -111,6 +111,11 @@ class RefusedHostFilter(logging.Filter):
     def filter(self, record):
         if getattr(record, "refused_host_count", False):
             return True  # this filter's own count of the lines dropped
+        if getattr(record, "refused_host_seen", False):
+            # Another instance let it through already: logging configured again in this
+            # process (importing the WSGI application does) puts one more on the logger.
+            return True
+        record.refused_host_seen = True
         request = getattr(record, "request", None)
         try:
             key = client_address(request)

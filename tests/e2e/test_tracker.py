@@ -124,10 +124,10 @@ def test_a_refused_hand_is_said_on_the_page_not_lost_silently(live_server, page:
     """htmx swaps nothing on a 429: the page must still say the hand was not recorded."""
     from guards.throttles import anonymous_writes
 
-    start_shoe(live_server, page, "Busy shoe")  # one write
     limit = anonymous_writes.num_requests
-    anonymous_writes.num_requests = 2
+    anonymous_writes.num_requests = 2  # before the first write, which counts at this rate
     try:
+        start_shoe(live_server, page, "Busy shoe")  # one write
         page.keyboard.press("B")  # the second write: recorded
         expect(beads(page)).to_have_count(1)
         page.keyboard.press("P")  # the third: refused with 429

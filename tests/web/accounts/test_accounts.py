@@ -32,17 +32,6 @@ UNSAFE_NEXT = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    # The real hasher takes a deliberate second a password; the flows are what is tested here.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def ada():
-    return User.objects.create_user("ada", password=PASSWORD)
-
-
 def signed_in_user(client):
     return auth.get_user(client)
 

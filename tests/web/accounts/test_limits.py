@@ -29,16 +29,6 @@ DELETE = reverse("accounts:delete")
 ADDRESS = reverse("accounts:recovery_address")
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def ada():
-    return User.objects.create_user("ada", password=PASSWORD)
-
-
 @pytest.fixture
 def hashes(monkeypatch):
     """Every password hashed or checked, counted: the hasher's two doors (ModelBackend hashes

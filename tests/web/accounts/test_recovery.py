@@ -31,16 +31,6 @@ RESET_SENT = reverse("accounts:password_reset_done")
 LOGIN = reverse("accounts:login")
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def ada():
-    return User.objects.create_user("ada", password=PASSWORD)
-
-
 @pytest.fixture
 def signed_in(client, ada):
     client.force_login(ada)

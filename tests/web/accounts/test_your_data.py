@@ -34,11 +34,6 @@ DELETE = reverse("accounts:delete")
 HOME = reverse("reference:home")
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def models_referring_to_the_user() -> set[str]:
     """Every model with a field pointing at the user model (group memberships' tables too)."""
     return {

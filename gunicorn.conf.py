@@ -36,6 +36,14 @@ forwarder_headers = ""
 control_socket_disable = True
 
 
+def post_fork(server, worker):
+    """In each worker: let the heavy work lower its priority and end its worker after the
+    request (guards.shares.at_low_priority)."""
+    from guards import shares
+
+    shares.worker_started(worker)
+
+
 def when_ready(server):
     """In the master, after Django is loaded and before any worker is forked: import every
     view through the URLconf and build the odds engine's tally of the 10^6 six-card value

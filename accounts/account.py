@@ -17,6 +17,7 @@ from accounts.data import delete_everything, export_lines
 from accounts.forms import PasswordAgainForm
 from accounts.views import focus_first_error
 from guards.accounts import counts_failed_passwords, data_exports, too_many
+from guards.shares import one_at_a_time
 from progress.models import LessonProgress
 from tracker.models import Hand, Shoe
 
@@ -31,6 +32,7 @@ def account(request):
 @require_safe
 @never_cache
 @login_required
+@one_at_a_time(methods=("GET", "HEAD"))
 def your_data(request):
     """Everything the site keeps about the signed-in person, as a file to save. Limited per
     account: it reads every row the account has, up to 500 shoes of 2,000 hands."""

@@ -39,6 +39,7 @@ from accounts.forms import RecoveryAddressForm
 from accounts.views import focus_first_error
 from guards.accounts import counts_failed_passwords, mail_to, recipient, recovery_mail, too_many
 from guards.clients import client_address
+from guards.shares import one_at_a_time
 
 logger = logging.getLogger(__name__)
 
@@ -248,7 +249,7 @@ password_reset_done = auth.PasswordResetDoneView.as_view(
     template_name="accounts/password_reset_done.html",
     extra_context={"hours": settings.PASSWORD_RESET_TIMEOUT // 3600},
 )
-password_reset_confirm = PasswordResetConfirm.as_view()
+password_reset_confirm = one_at_a_time()(PasswordResetConfirm.as_view())
 password_reset_complete = auth.PasswordResetCompleteView.as_view(
     template_name="accounts/password_reset_complete.html"
 )

@@ -27,6 +27,7 @@ from baccarat_site.redirects import on_this_site
 from guards.accounts import counts_failed_passwords, signups, too_many
 from guards.clients import client_address
 from guards.inputs import text_problem
+from guards.shares import one_at_a_time
 
 
 def safe_next(request) -> str:
@@ -83,6 +84,7 @@ def focus_first_error(form) -> None:
 @sensitive_post_parameters("password1", "password2")
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
+@one_at_a_time()
 def signup(request):
     next_url = safe_next(request)
     if request.user.is_authenticated:

@@ -41,6 +41,7 @@ from baccarat.systems import BANKROLL, SYSTEMS, TABLE_LIMIT
 from baccarat_site.languages import in_english
 from guards.budgets import Refused, simulated_shoes
 from guards.inputs import shown
+from guards.shares import one_at_a_time
 from lab import runs
 
 router = Router(tags=["simulations"])
@@ -453,6 +454,7 @@ each request charged for the shoes it deals; past it the answer is a 429 with Re
         }
     },
 )
+@one_at_a_time()
 def simulate(request, payload: SimulationIn):
     carried_on = payload.continuation is not None
     if carried_on:

@@ -11,10 +11,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from baccarat_site.errors import RETRY_AFTER_SECONDS
+from guards.shares import unmetered
 
 logger = logging.getLogger(__name__)
 
 
+@unmetered
 @never_cache
 @require_safe
 def healthz(request):

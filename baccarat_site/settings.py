@@ -101,6 +101,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Each address's share of the processor time; outermost but for the security headers,
+    # so that it counts all the rest (guards.shares).
+    "guards.shares.ProcessorShareMiddleware",
     # The net under every redirect: none sends the browser to another site
     # (baccarat_site.redirects).
     "baccarat_site.redirects.redirects_stay_here",
@@ -411,6 +414,10 @@ USER_SIMULATED_SHOES_RATE = os.environ.get("DJANGO_USER_SIMULATED_SHOES_RATE", "
 ADDRESS_SIMULATED_SHOES_RATE = os.environ.get(
     "DJANGO_ADDRESS_SIMULATED_SHOES_RATE", "500000/min"
 )
+# Every request's processor time, in milliseconds a period, per address (guards.shares):
+# whatever one address sends, it gets at most this share of the server, and the honest
+# requests do not queue behind it.
+ADDRESS_CPU_RATE = os.environ.get("DJANGO_ADDRESS_CPU_RATE", "250/s")
 # Shoes one person (an account, or an anonymous browser) may keep at once.
 MAX_SHOES_PER_OWNER = env_int("DJANGO_MAX_SHOES_PER_OWNER", 500)
 # The cache holds the sessions (below) and what pages compute again and again; never a

@@ -35,6 +35,7 @@ from django.utils.translation import gettext as _
 
 from baccarat_site.errors import came_from
 from guards.clients import client_address
+from guards.shares import one_at_a_time
 from guards.throttles import Limit
 
 signups = Limit("signup:address", settings.SIGNUP_RATE, "DJANGO_SIGNUP_RATE")
@@ -74,8 +75,10 @@ def counts_failed_passwords(view):
     before the view runs (refused with the 429 page past the limit, the view not run, no
     password hashed), and the charge is given back unless a password check failed in it
     (Django's user_login_failed: a wrong password, a username that does not exist, or a
-    django-axes lockout)."""
+    django-axes lockout). A password hash is heavy work: one at a time from an address
+    (guards.shares)."""
 
+    @one_at_a_time()
     @wraps(view)
     def guarded(request, *args, **kwargs):
         if request.method != "POST":

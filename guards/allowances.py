@@ -76,9 +76,52 @@ def take(key: str, rate: Rate, amount: int = 1, now: float | None = None) -> flo
     return wait if wait is not None else 1.0  # refilled in between: try again in a second
 
 
+def charge(key: str, rate: Rate, amount: float, now: float | None = None) -> None:
+    """Charge `amount` to `key`'s allowance whatever is left of it: for a cost known only
+    once it is spent (guards.shares), which the client then owes before its next request."""
+    now = clock() if now is None else now
+    cost = amount * rate.seconds / rate.amount
+    table, greatest = _table(), _greatest()
+    key_column, moment = (connection.ops.quote_name(name) for name in ("key", "whole_at"))
+    sql = (
+        f"INSERT INTO {table} ({key_column}, {moment}) VALUES (%s, %s) "
+        f"ON CONFLICT ({key_column}) DO UPDATE "
+        f"SET {moment} = {greatest}({table}.{moment}, %s) + %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key, now + cost, now, cost])
+    if next(_takes) % SWEEP_EVERY == 0:
+        sweep()
+
+
+def hold(key: str, seconds: float, now: float | None = None) -> float | None:
+    """Hold `key` for at most `seconds`, unless somebody holds it already: the moment the
+    hold ends (to let go of it with), or None when it is held. A hold not let go of (its
+    worker killed) ends by itself."""
+    now = clock() if now is None else now
+    table = _table()
+    key_column, moment = (connection.ops.quote_name(name) for name in ("key", "whole_at"))
+    sql = (
+        f"INSERT INTO {table} ({key_column}, {moment}) VALUES (%s, %s) "
+        f"ON CONFLICT ({key_column}) DO UPDATE SET {moment} = %s "
+        f"WHERE {table}.{moment} < %s "
+        f"RETURNING {moment}"
+    )
+    until = now + seconds
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key, until, until, now])
+        held = cursor.fetchone()
+    return until if held is not None else None
+
+
+def let_go(key: str, until: float) -> None:
+    """End the hold that `hold` returned `until` for (not a later holder's)."""
+    Allowance.objects.filter(key=key, whole_at=until).delete()
+
+
 def wait_for(key: str, rate: Rate, amount: int = 1, now: float | None = None) -> float | None:
     """Seconds until `amount` fits in `key`'s allowance, without charging anything; None
-    when it fits now."""
+    when it fits now. With `amount` 0: until the allowance is no longer overdrawn."""
     if amount > rate.amount:
         return float("inf")
     now = clock() if now is None else now

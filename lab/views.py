@@ -24,6 +24,8 @@ from baccarat.lab_text import PURPOSE
 from baccarat.roads import DERIVED_ROADS, scoreboard
 from baccarat.simulation import procedure
 from guards.budgets import simulated_shoes
+from guards.shares import one_at_a_time, turn, wait_your_turn
+from guards.shares import refused as too_busy
 from lab import runs
 from lab.form import (
     DEFAULT_RUN,
@@ -151,10 +153,13 @@ def index(request):
         ) % {"dealt": f"{cancelled:,}", "asked": f"{run.shoes:,}"}
         return render(request, "lab/lab.html", context)
     if runs.at_once(run):
-        too_many = over_budget(request, run.shoes, reverse("lab:index"))
-        if too_many is not None:
-            return too_many
-        tally = runs.dealt_at_once(run)
+        with turn(request) as mine:
+            if not mine:
+                return too_busy(request, 1, wait_your_turn)
+            too_many = over_budget(request, run.shoes, reverse("lab:index"))
+            if too_many is not None:
+                return too_many
+            tally = runs.dealt_at_once(run)
         context["announcement"] = _("Dealt %(shoes)s shoes; the results follow the form.") % {
             "shoes": f"{run.shoes:,}"
         }
@@ -168,6 +173,7 @@ def index(request):
 
 
 @require_POST
+@one_at_a_time()
 def step(request):
     """Deal the next part of a long run: about half a second with htmx, longer without."""
     try:

@@ -23,10 +23,11 @@ def guards_off_unless_tested(settings, monkeypatch):
     """django-axes counts failed sign-ins and the write throttles count writes from
     127.0.0.1 across tests (and across a hypothesis test's examples): off, and an empty
     cache, for every test; the tests of those guards (tests/web/test_production.py,
-    test_hardening.py, tests/web/accounts/) turn them back on with the limits they test."""
+    test_hardening.py, tests/web/accounts/, tests/web/guards/) turn them back on with the
+    limits they test."""
     from django.core.cache import cache
 
-    from guards import accounts
+    from guards import accounts, shares
     from guards.throttles import address_writes, anonymous_writes, new_browsers, signed_in_writes
 
     settings.AXES_ENABLED = False
@@ -36,6 +37,8 @@ def guards_off_unless_tested(settings, monkeypatch):
         accounts.data_exports,
     ):  # fmt: skip
         monkeypatch.setattr(limit, "num_requests", 1_000_000)
+    settings.ADDRESS_CPU_RATE = "1000000000/s"
+    monkeypatch.setattr(shares, "pending", shares.Pending())
     cache.clear()
 
 

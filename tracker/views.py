@@ -25,6 +25,7 @@ from baccarat.roads import (
 )
 from guards.fields import WholeNumberField
 from guards.middleware import takes_shoe_files
+from guards.shares import one_at_a_time
 from guards.throttles import throttled_writes
 from tracker.boards import proof_context, proofs_url, scoreboard_context
 from tracker.exchange import FORMATS, MAX_BYTES
@@ -334,6 +335,7 @@ def refuse_share(request, shoe, error):
 
 @takes_shoe_files
 @require_http_methods(["GET", "HEAD", "POST"])
+@one_at_a_time()
 @throttled_writes
 def import_page(request):
     """Import a shoe from pasted text or a file. Every problem is listed with its line and

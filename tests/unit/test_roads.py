@@ -1,5 +1,5 @@
-"""The road engine against shared/spec/ROADS.md: the worked example, every vector in
-roads-example.json, the two rules on small hand-built shoes, and property-based
+"""The road engine against the road rules (docs/roads.md): the worked example, every vector in
+tests/data/roads-example.json, the two rules on small hand-built shoes, and property-based
 invariants over random shoes."""
 
 import json
@@ -20,7 +20,7 @@ from baccarat.roads import (
 )
 
 WORKED = "PPBTBBBPPTTBPBBBBBBBPPBPB"
-VECTORS = Path(__file__).parents[2].parent / "shared" / "spec" / "roads-example.json"
+VECTORS = Path(__file__).parents[1] / "data" / "roads-example.json"
 LETTER = {"red": "R", "blue": "B", None: None}
 
 
@@ -28,7 +28,7 @@ def one_based(cell):
     return cell.col + 1, cell.row + 1
 
 
-# --- the worked example of ROADS.md ------------------------------------------------------
+# --- the 25-hand worked example of docs/roads.md --------------------------------------------
 
 
 def test_worked_example_columns():

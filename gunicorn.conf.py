@@ -6,7 +6,7 @@ default: a request here is CPU (drawing the roads, shaping the JSON) far more th
 on the database, so one worker a core keeps the cores busy and the one extra covers the
 waits; more only queue for the CPU and hold more memory. bench/load.py found the usual
 2 x cores + 1 no faster on this 2-core machine: the two were within the run-to-run noise
-(README, "Performance under load").
+(docs/performance.md, "Performance under load").
 """
 
 import os

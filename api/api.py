@@ -1,4 +1,5 @@
-"""The public JSON API, /api/v1/ (contract: shared/spec/API.md).
+"""The public JSON API, /api/v1/ (its contract is the OpenAPI document at /api/v1/openapi.json;
+in words, docs/api.md).
 
 Every answer comes from `baccarat/`; this package only validates input and shapes output.
 """

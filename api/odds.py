@@ -140,7 +140,7 @@ def edges_payload(result: Odds, convention: str) -> dict:
 
 @in_english  # numbers only; and so it stays, whatever the language of the request
 def odds_payload(result: Odds, values: tuple[int, ...]) -> dict:
-    """The Odds answer of API.md, and more, for a computed shoe."""
+    """The odds answer (the OddsOut schema), and more, for a computed shoe."""
     p = result.p
     pair = float(result.player_pair) if result.player_pair is not None else None
     return {

@@ -156,7 +156,7 @@ def _mark(mark, watch_outs: dict, words) -> dict[str, Any]:
 
 @in_english  # the marks' proofs, whatever the language of the request
 def scoreboard_payload(board: Scoreboard) -> dict[str, Any]:
-    """The Roads answer of API.md for a computed scoreboard."""
+    """The roads answer (the RoadsOut schema) for a computed scoreboard."""
     watch_outs: dict = {}
     words = cache(translate)  # this answer's sentences, each looked up once
     stats = board.stats

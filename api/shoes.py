@@ -147,7 +147,7 @@ HISTORY_FIELDS = ("seq", "outcome", "player_pair", "banker_pair", "natural", "ca
 
 @in_english  # the roads' proofs, whatever the language of the request
 def shoe_payload(shoe: Shoe, through: int | None = None) -> dict:
-    """The road payload of API.md for the shoe, plus its id, name, decks and history; with
+    """The roads answer for the shoe, plus its id, name, decks and history; with
     `through`, the shoe as it was when hand number `through` was recorded (its hands up to
     that one: hands are only added and removed at the end, so while that hand is there,
     those before it are the ones it followed)."""

@@ -1,5 +1,6 @@
 """POST /api/v1/simulations: whole shoes dealt by the real rules and read the way the
-scoreboard reads them, to show what chance alone produces (issue 17, the simulation lab).
+scoreboard reads them, to show what chance alone produces (the simulation lab's engine, for
+programs).
 
 Every number comes from baccarat.chance (a run's Tally over baccarat.simulation's shoes and
 baccarat.systems' betting systems); this module reads the request, charges the shoes to the

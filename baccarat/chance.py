@@ -195,7 +195,7 @@ class Tally:
         return {n: sum(self.longest[n:]) for n in DRAGONS}
 
     def answer(self) -> dict:
-        """The API's answer (shared/spec/API.md, "Simulations")."""
+        """The answer of POST /api/v1/simulations (docs/api.md)."""
         return {
             "shoes": self.shoes,
             "hands": self.hands,

@@ -1,8 +1,8 @@
 """The scoreboard roads: Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig.
 
-The rules are those of shared/spec/ROADS.md. The roads record results and predict
-nothing: the "ask" below previews how the *drawing rule* would mark a hypothetical next
-hand; it is not a forecast, and nothing here claims it is.
+The rules are written out, with worked examples, in docs/roads.md. The roads record results
+and predict nothing: the "ask" below previews how the *drawing rule* would mark a
+hypothetical next hand; it is not a forecast, and nothing here claims it is.
 
 Everything is computed from the list of results in one pass (O(n) in the hands), so a
 page can redraw a shoe on every hand recorded.

@@ -6,7 +6,7 @@ sequences played once by the rules' own tables) is a lookup table from those six
 the winner and the number of cards the hand takes. A chunk of shoes is shuffled as one
 numpy array and dealt hand by hand across all its shoes at once; the Big Road's columns
 and the derived roads' marks are then counted from the columns' lengths
-(`columns`, `derived_marks`), which is all ROADS.md's two rules look at.
+(`columns`, `derived_marks`), which is all the derived roads' two rules look at (docs/roads.md).
 
 The procedure (PROCEDURE): shuffle, turn over the first card and burn as many cards as it
 counts, the cut card 16 cards from the end; the hand during which it comes out is finished

@@ -1,4 +1,4 @@
-"""The error pages (issue 11): 400, 403, the failed CSRF check, 404 and 500 in the site's
+"""The error pages: 400, 403, the failed CSRF check, 404 and 500 in the site's
 layout with a way back, instead of Django's bare "Not Found". Wired in urls.py (handler400 …
 handler500) and settings.CSRF_FAILURE_VIEW. Django uses them only with DEBUG off.
 

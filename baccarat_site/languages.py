@@ -1,4 +1,4 @@
-"""The site in English, Traditional Chinese and Simplified Chinese (issue 18), Django's way.
+"""The site in English, Traditional Chinese and Simplified Chinese Django's way.
 
 - Pages live under a language prefix for the translated languages (/zh-hant/tracker/…,
   /zh-hans/…); English keeps today's URLs, unprefixed (urls.py: i18n_patterns with

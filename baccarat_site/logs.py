@@ -1,4 +1,4 @@
-"""Logging helpers for settings.LOGGING (issue 11: no error reached gunicorn's output).
+"""Logging helpers for settings.LOGGING, so that every error reaches gunicorn's output.
 
 Every warning and error goes to stderr, which gunicorn collects with its own. Django logs an
 unhandled exception on `django.request` with its traceback (exc_info) and the request

@@ -3,7 +3,7 @@
 Everything that differs between a laptop and a server comes from the environment:
 DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TRUSTED_ORIGINS and
 DATABASE_URL (SQLite in the checkout when unset; a postgres:// URL switches to PostgreSQL),
-and the production switches below (README, "Deploy"). `manage.py` defaults to DEBUG on;
+and the production switches below (docs/deploy.md). `manage.py` defaults to DEBUG on;
 the WSGI/ASGI entry points (gunicorn) default to DEBUG off, which then requires
 DJANGO_SECRET_KEY.
 """
@@ -94,7 +94,7 @@ INSTALLED_APPS = [
     "tracker",
     "lab",
     "accounts",
-    "baccarat_site",  # site-wide management commands: backup, restore (README, "Backups")
+    "baccarat_site",  # site-wide management commands: backup, restore (docs/deploy.md)
     "guards",  # the limits' allowances (guards.allowances)
     "axes",  # login throttling (see "Guards" below)
 ]
@@ -111,7 +111,7 @@ MIDDLEWARE = [
     # from BREACH here: Django masks the CSRF token afresh in every response, and this
     # middleware pads each gzip stream with up to 100 random bytes ("Heal the Breach"), so
     # response lengths no longer reveal what a secret in the page has in common with text an
-    # attacker gets reflected into it. README, "What guards the site".
+    # attacker gets reflected into it. docs/security.md, "What guards the site".
     "django.middleware.gzip.GZipMiddleware",
     "guards.middleware.RequestBodyLimitMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -326,7 +326,7 @@ CSRF_FAILURE_VIEW = "baccarat_site.errors.csrf_failure"
 
 # --- Production: HTTPS, cookies, Content Security Policy ------------------------------------
 # With DEBUG off these default to a site served over HTTPS only; each can be switched by its
-# environment variable (README, "Deploy"). Behind a reverse proxy that terminates TLS, set
+# environment variable (docs/deploy.md). Behind a reverse proxy that terminates TLS, set
 # DJANGO_SECURE_PROXY_SSL_HEADER=1 so Django trusts the proxy's X-Forwarded-Proto (only then:
 # a client could send that header itself when nothing strips it).
 SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
@@ -342,7 +342,7 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS
 SECURE_HSTS_PRELOAD = env_flag("DJANGO_SECURE_HSTS_PRELOAD", True)
 # `make serve` fails on every warning of `check --deploy`, except those about a protection
 # the operator switched off on purpose with its own variable (a plain-HTTP trial on one
-# machine, README "Deploy"); leaving the variables unset never silences anything.
+# machine, docs/deploy.md); leaving the variables unset never silences anything.
 SILENCED_SYSTEM_CHECKS = [
     check
     for variable, off, checks in [

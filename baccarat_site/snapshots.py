@@ -1,6 +1,6 @@
 """Snapshots of the site's database, taken while the site runs, and put back into an empty
 database: `manage.py backup` and `manage.py restore` (baccarat_site/management/commands/;
-README, "Backups"). Both work on the database the site itself uses: Django's connection, so
+docs/deploy.md, "Backups"). Both work on the database the site itself uses: Django's connection, so
 DATABASE_URL (or db.sqlite3 in the checkout when it is unset) decides, as for the site.
 
 - SQLite: SQLite's online backup API (sqlite3.Connection.backup), every page in one step and

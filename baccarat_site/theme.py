@@ -1,4 +1,4 @@
-"""Dark mode (issue 14): the site follows the system's colour scheme unless the visitor has
+"""Dark mode: the site follows the system's colour scheme unless the visitor has
 chosen one with the header's switch, which this view remembers in a cookie.
 
 The choice is a cookie, not a session value or a profile field, so that it holds before

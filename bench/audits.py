@@ -1,5 +1,5 @@
 """Lighthouse's four scores for the main pages, on its mobile profile, as production serves
-them (issue 14's targets: performance ≥ 98, accessibility, best practices and SEO 100).
+them (the targets: performance ≥ 98, accessibility, best practices and SEO 100).
 
     .venv/bin/python bench/audits.py            # every page once
     .venv/bin/python bench/audits.py --runs 3   # the median of 3 runs a page

@@ -13,7 +13,7 @@ through Django's test client in this process (the WSGI handler, every middleware
 network), and prints the CPU time it took (time.process_time, the median of the rounds),
 beside a calibration: a fixed pure-Python loop timed in the same run. The ratio of the two
 does not depend on the machine; the budget is about 100 ms of CPU on the machine the
-calibration was fixed on (README, "What a request may cost"), that is BUDGET_RATIO
+calibration was fixed on (docs/security.md, "What a request may cost"), that is BUDGET_RATIO
 calibrations. A line over it is marked OVER, and the script exits 1 if any is.
 
 Each body is what an attacker would choose for that endpoint: junk where it is read

@@ -1,4 +1,4 @@
-"""Our own words about the sources, in Chinese (issue 18): reference/sources.zh-hant.toml,
+"""Our own words about the sources, in Chinese: reference/sources.zh-hant.toml,
 written by hand, and sources.zh-hans.toml, made from it by scripts/simplified.py.
 
 sources.toml says in English what each document is, what we rely on it for and how we read

@@ -1,4 +1,4 @@
-"""The README's screenshots of the tracker, taken again from the site as it is now.
+"""The screenshots of the tracker in the README, taken again from the site as it is now.
 
     .venv/bin/python scripts/screenshots.py     (after `make test` has installed Playwright)
 

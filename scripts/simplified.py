@@ -1,4 +1,4 @@
-"""Simplified Chinese from the Traditional catalogue (issue 18): run by `make messages`.
+"""Simplified Chinese made from the Traditional catalogue, never edited: run by `make messages`.
 
 The two scripts differ mostly by characters, which OpenCC converts (its `hk2s` profile: the
 Traditional here is written as Hong Kong and Macau write it). Where usage differs, not only

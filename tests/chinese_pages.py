@@ -1,4 +1,4 @@
-"""Finding English left on a Chinese page (issue 18): the words a person sees or hears, that
+"""Finding English left on a Chinese page: the words a person sees or hears, that
 is the text and the labels read aloud (aria-label, title, alt, placeholder), less what a
 Chinese page writes in Latin letters too: card ranks and suit letters, the B/P/T keys and
 outcomes typed with them, names (JSON, API, CSV), and whatever the page itself marks as in

@@ -1,4 +1,4 @@
-"""The layout shows the architecture (issue 12): one app a section of the site, each with its
+"""The layout shows the architecture: one app a section of the site, each with its
 urls.py and views.py; no import cycle anywhere in the project, counting the imports made
 inside functions too (an import deferred to dodge a cycle is still a cycle); no module too
 long to read in one sitting; and baccarat/, the game, imports no Django."""

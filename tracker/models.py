@@ -61,7 +61,8 @@ class ShoeManager(models.Manager.from_queryset(ShoeQuerySet)):
     """Recording a hand is the tracker's hottest path (every hand at every table), so its
     statements are written by hand below: Django's ORM spent more time building the five
     queries of a keyed write than the database spent running them (bench/load.py,
-    README "The load goal as a ratio"). Everything else about shoes stays in the ORM."""
+    docs/performance.md, "The load goal as a ratio"). Everything else about shoes stays in
+    the ORM."""
 
     def record(
         self,

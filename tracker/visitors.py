@@ -1,7 +1,7 @@
 """Who is tracking: the signed-in user, or an anonymous browser session.
 
 An anonymous visitor gets a random id in their session the first time they create a shoe;
-their shoes carry that id. (Signing in will adopt them: see the lessons issue.)
+their shoes carry that id, so that signing in can adopt them (progress.learner.adopt).
 """
 
 import hashlib

@@ -1,4 +1,4 @@
-"""axe-core (4.11, through axe-playwright-python) finds nothing on the site's pages (issue 14):
+"""axe-core (4.11, through axe-playwright-python) finds nothing on the site's pages:
 every page in the nav, plus a shoe with its roads, lessons with boards, hands and checks, a
 quiz question of each kind of table, the practice dealer, the progress page, sign-up and
 import, at a phone's width and a desktop's, each in the light and the dark colour scheme (the

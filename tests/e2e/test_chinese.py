@@ -1,4 +1,4 @@
-"""The site as a Chinese reader uses it, in a real browser (issue 18): the pages in both
+"""The site as a Chinese reader uses it, in a real browser: the pages in both
 scripts on a phone and a desktop (nothing scrolls sideways, the header stays one row, no
 number in a table is broken across lines, controls stay a thumb tall), axe-core on a few of
 them, the language switch by keyboard and by touch (same page, then remembered), a first

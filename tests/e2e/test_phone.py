@@ -1,4 +1,4 @@
-"""Every page in the nav on a phone (issue 13): nothing scrolls sideways, the header is one
+"""Every page in the nav on a phone: nothing scrolls sideways, the header is one
 row with a Menu button (a <details>, so it works without JavaScript) and no keyboard hints
 on a touch screen; on a desktop the navigation is in the header row, hints and all."""
 

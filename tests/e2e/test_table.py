@@ -1,4 +1,4 @@
-"""The tracker at the table (issue 13, 2 and 9): a tapped mark's proof opens in view with the
+"""The tracker at the table: a tapped mark's proof opens in view with the
 Big Road's compared columns framed, and a hand entered by its cards on the keypad is
 recorded as the engine resolves it. At 360, 390 and 1280 px wide."""
 

@@ -1,4 +1,4 @@
-"""Dark mode in a real browser (issue 14): the page follows the system's colour scheme with no
+"""Dark mode in a real browser: the page follows the system's colour scheme with no
 cookie; the header's switch changes it at once and it stays changed after a reload; without
 JavaScript the switch is a form that does the same; the mastery heatmap passes axe's
 contrast check in both schemes."""

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 from baccarat.roads import scoreboard
 from tracker.models import Shoe
 
-TWENTY = "PPBTBBBPPTTBPBBBBBBB"  # the first 20 hands of the ROADS.md worked example
+TWENTY = "PPBTBBBPPTTBPBBBBBBB"  # the first 20 hands of the worked example in docs/roads.md
 
 
 def beads(page: Page):

@@ -1,4 +1,4 @@
-"""The tracker's roads on a phone (issue 13): every road shows its newest mark.
+"""The tracker's roads on a phone: every road shows its newest mark.
 
 The roads draw empty columns past their marks (tracker.boards.MIN_COLUMNS) and scroll
 sideways in their .road-scroll box; on a narrow screen the box must be scrolled to the

@@ -1,4 +1,4 @@
-"""baccarat.bettors_view: the odds page's plain words for a bettor (issue 14)."""
+"""baccarat.bettors_view: the odds page's plain words for a bettor."""
 
 from fractions import Fraction
 
@@ -11,7 +11,7 @@ from baccarat.odds import odds, odds_of_decks
 
 
 def test_an_eight_deck_shoe_in_plain_words():
-    # The published 8-deck figures (shared/spec/FIGURES.md), as a bettor reads them.
+    # The published 8-deck figures (the Wizard of Odds; docs/figures.md), as a bettor reads them.
     who, cost, cheapest = bettors_view(odds_of_decks(8))
     assert who == "Banker wins 45.86% of hands, Player 44.62%, and 9.52% are ties."
     assert "on Banker you lose 1.06 (after the 5% commission)" in cost

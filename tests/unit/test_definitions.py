@@ -1,6 +1,6 @@
 """The engine's words for the terms every page defines (baccarat.definitions), the edge ratio
 the Tie lesson quotes, the effect-of-removal sentence (baccarat.bettors_view), and the
-mistakes' wording (issue 15): each sentence agrees with what the engine computes."""
+mistakes' wording: each sentence agrees with what the engine computes."""
 
 import itertools
 import math
@@ -93,7 +93,7 @@ def test_a_shift_in_words(shift, words):
 
 @pytest.mark.parametrize("decks", range(1, 9))
 def test_the_removal_sentence_names_the_largest_shift_of_its_table(decks):
-    # Issue 15, item 4: the sentence is built from the figures the table shows.
+    # The sentence is built from the figures the table shows.
     removals = effect_of_removal(shoe_of_decks(decks))
     largest = max(abs(x) for row in removals for x in (row.banker, row.player))
     assert largest_shift(removals) == largest
@@ -109,7 +109,7 @@ def test_the_removal_sentence_names_the_largest_shift_of_its_table(decks):
 
 
 def test_no_mistake_claims_to_be_the_most_common():
-    # Issue 15, item 18: the lesson and the mistakes disagreed on "the most common slip".
+    # The lesson and the mistakes disagreed on "the most common slip".
     for total in range(8):
         for mistake in common_mistakes(total):
             assert "most common" not in mistake.text

@@ -1,4 +1,4 @@
-"""The roads' and questions' sentences in Chinese (issue 18): a mark's proof, a quiz
+"""The roads' and questions' sentences in Chinese: a mark's proof, a quiz
 question with its feedback, and a lab sentence come out in Traditional Chinese under
 zh-hant, with no English word left, and exactly as before in English."""
 

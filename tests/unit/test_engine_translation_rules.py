@@ -1,4 +1,4 @@
-"""The engine's sentences in Traditional Chinese (issue 18): a hand's steps, the walkthrough,
+"""The engine's sentences in Traditional Chinese: a hand's steps, the walkthrough,
 the definitions and the rules in words come out in Chinese under zh-hant, whole, with no
 English word left; in English they are exactly what they were. The words are chosen when a
 sentence is read, not when the hand was resolved or a module imported."""

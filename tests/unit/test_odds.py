@@ -1,4 +1,5 @@
-"""The odds engine reproduces every published figure (shared/spec/FIGURES.md) and agrees
+"""The odds engine reproduces every published figure (docs/figures.md: the Wizard of Odds' baccarat
+pages and appendices, Thorp's The Mathematics of Gambling, Thorp and Walden 1973) and agrees
 with a brute-force enumeration on any shoe."""
 
 from fractions import Fraction

@@ -1,7 +1,7 @@
 """baccarat.road_questions and the two table facts without a myth: which rule decides a
 derived road's next mark, where a hand goes on the Bead Plate, who the Player is and what a
-spent budget means. Each answer is checked against the engine and against ROADS.md read
-afresh here, so a wrong engine and a wrong question both fail."""
+spent budget means. Each answer is checked against the engine and against the road rules
+(docs/roads.md) written afresh here, so a wrong engine and a wrong question both fail."""
 
 import re
 from pathlib import Path
@@ -16,10 +16,10 @@ from baccarat.roads import DERIVED_ROADS, scoreboard
 from baccarat.table_questions import ASKS, ask_question
 
 LESSONS = Path(__file__).parents[2] / "lessons" / "content" / "lessons"
-K = {"big_eye_boy": 1, "small_road": 2, "cockroach_pig": 3}  # ROADS.md §3, written out again
+K = {"big_eye_boy": 1, "small_road": 2, "cockroach_pig": 3}  # k (docs/roads.md), written again
 
 
-# --- ROADS.md, read a second time ------------------------------------------------------
+# --- the road rules, written a second time ---------------------------------------------
 
 
 def streaks(outcomes: str) -> list[int]:
@@ -158,7 +158,7 @@ SHOE = ("BPPBTBBPBPTPBBBPT" * 6)[:100]
 
 
 def cell(hand: int) -> tuple[int, int]:
-    """ROADS.md §1: six rows down, then the next column to the right."""
+    """The Bead Plate: six rows down, then the next column to the right."""
     return (hand - 1) // 6 + 1, (hand - 1) % 6 + 1
 
 
@@ -243,7 +243,7 @@ def test_the_player_is_a_hand_and_the_budget_answer_quotes_the_edges():
 # --- the lessons' checks of these kinds -----------------------------------------------------
 
 CHECK = re.compile(r"^\{\{ check (\S+) (case|plate|ask)=(\S+)(.*) \}\}$", re.M)
-# Each check the lessons ask with these kinds, and its answer worked by hand from ROADS.md.
+# Each check the lessons ask with these kinds, and its answer worked by hand from docs/roads.md.
 LESSON_CHECKS = {
     "rule-1-not-yet": "none",
     "rule-2-tail-case": "rule-2",

@@ -93,7 +93,7 @@ def test_unknown_opening_card():
 
 
 def test_a_total_that_stands_is_settled_beside_a_hidden_natural():
-    """Issue 15 item 20: Player 6 takes no third card whether or not the Banker's hidden
+    """Player 6 takes no third card whether or not the Banker's hidden
     total is a natural, so the Player's move and final total are settled."""
     res = resolve("6 5 K ?")
     assert res.natural is None and res.player_action == "stand"

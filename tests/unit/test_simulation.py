@@ -29,7 +29,7 @@ from baccarat.simulation import (
     shuffled,
 )
 
-WORKED = "PPBTBBBPPTTBPBBBBBBBPPBPB"  # ROADS.md's worked example
+WORKED = "PPBTBBBPPTTBPBBBBBBBPPBPB"  # the 25-hand worked example of docs/roads.md
 WORKED_MARKS = {
     "big_eye_boy": "RBRBRBBRBRRRRRBRBBR",
     "small_road": "RRBBBRRRRRBBBBB",

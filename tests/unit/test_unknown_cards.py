@@ -1,4 +1,4 @@
-"""Issue 15 item 20: a hand with unknown cards (?) decides exactly what the known cards
+"""A hand with unknown cards (?) decides exactly what the known cards
 settle. Every decision the engine calls settled is the same in every hand the unknown cards
 allow, every one it calls undecided differs between two of them, and no card is dropped: a
 card whose seat an unknown card leaves open is kept, with the seats it may take.

@@ -1,7 +1,7 @@
 """manage.py backup <file or folder>: a consistent snapshot of the site's database, taken
 while the site runs (SQLite's online backup API, or pg_dump -Fc for PostgreSQL), written
 readable by its owner only; prints the file, its size and the shoes, hands, accounts and
-progress rows in it. Run it daily (README, "Backups"); `manage.py restore` puts one back.
+progress rows in it. Run it daily (docs/deploy.md, "Backups"); `manage.py restore` puts one back.
 
 Why here, in baccarat_site: a snapshot is of the whole database (the tracker's shoes, the
 accounts, the learners' progress, sessions, the sign-in lockout), not of one section, and

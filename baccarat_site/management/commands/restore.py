@@ -3,7 +3,7 @@ database (DATABASE_URL, as for the site), which must be empty: no tables at all 
 SQLite file, or a database just made with createdb). A database that holds anything is
 refused with a non-zero exit unless --force, which replaces everything in it. SQLite: the
 online backup API the other way; PostgreSQL: pg_restore in one transaction. Prints the
-shoes, hands, accounts and progress rows restored. README, "Backups"; it lives beside
+shoes, hands, accounts and progress rows restored. docs/deploy.md, "Backups"; it lives beside
 `backup` (see that module for why in baccarat_site).
 """
 

@@ -1,4 +1,4 @@
-"""The API in Chinese (issue 18): a request whose Accept-Language prefers Chinese is refused
+"""The API in Chinese: a request whose Accept-Language prefers Chinese is refused
 in Chinese, Traditional for Hong Kong, Macau and Taiwan and Simplified for the mainland and
 Singapore; without the header, or asking for English, the refusal is the English of before.
 Only the sentences change (`detail`): the field names, the values and every successful answer

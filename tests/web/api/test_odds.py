@@ -1,4 +1,4 @@
-"""GET and POST /api/v1/odds: every figure of shared/spec/FIGURES.md through the API, the
+"""GET and POST /api/v1/odds: every published figure (docs/figures.md) through the API, the
 shoe given by decks, values or ranks agreeing, and every refusal naming its field."""
 
 from fractions import Fraction
@@ -10,7 +10,8 @@ from baccarat.odds import FEATURES, odds
 
 URL = "/api/v1/odds"
 
-# FIGURES.md, "Main outcomes (ordered 6-card counts)".
+# Published ordered six-card counts (the Wizard of Odds' baccarat appendix; Thorp, The
+# Mathematics of Gambling), as docs/figures.md lists them.
 MAIN_COUNTS = {
     1: (6_737_232_640, 6_548_674_432, 1_372_227_328, 14_658_134_400),
     2: (501_543_728_128, 487_816_735_232, 103_154_274_240, 1_092_514_737_600),
@@ -23,13 +24,14 @@ MAIN_COUNTS = {
         4_998_398_275_503_360,
     ),
 }
-# FIGURES.md, "House edge (per unit staked, ties push on Banker/Player)", in per cent.
+# Published house edges per unit staked, ties pushing Banker and Player (the Wizard of Odds'
+# baccarat pages; docs/figures.md), in per cent.
 HOUSE_EDGES = {
     1: (1.0118, 1.2864, 15.7461, 6.3846),
     6: (1.0558, 1.2374, 14.4382, 4.9313),
     8: (1.0579, 1.2351, 14.3596, 4.8440),
 }
-PRINTED = 1e-6  # FIGURES.md prints six decimals (four of a percentage)
+PRINTED = 1e-6  # the published figures have six decimals (four of a percentage)
 
 
 def get(client, **query):
@@ -46,7 +48,7 @@ def eight():
     return Client().get(URL, {"decks": 8}).json()
 
 
-# --- FIGURES.md ----------------------------------------------------------------------
+# --- the published figures --------------------------------------------------------------
 
 
 @pytest.mark.parametrize("decks", MAIN_COUNTS)

@@ -1,4 +1,5 @@
-"""POST /api/v1/roads against API.md's contract and ROADS.md's worked example."""
+"""POST /api/v1/roads against its contract (docs/api.md) and the road rules' worked example
+(docs/roads.md)."""
 
 import pytest
 

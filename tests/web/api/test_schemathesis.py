@@ -7,7 +7,7 @@ every `make test`.
 Left out: schemathesis's `positive_data_acceptance` check, which expects every request the
 schema allows to succeed. The schema says `cards` are strings and `outcome` is a string; it
 cannot say that "Z" is not a card or that Player's natural deals no third card, and those
-are 400s with a `detail` by design (API.md).
+are 400s with a `detail` by design (docs/api.md).
 """
 
 import json

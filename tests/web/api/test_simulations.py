@@ -1,4 +1,4 @@
-"""POST /api/v1/simulations (API.md, "Simulations"): every contract field with values that
+"""POST /api/v1/simulations (docs/api.md): every contract field with values that
 agree with each other; the same seed, the same answer; a small run dealt again here, hand by
 hand, by the stated procedure and baccarat.rules.resolve, giving the same counts, streaks,
 derived marks and flat bets; every bad value a 400 or 422 naming its field (hypothesis, never

@@ -140,7 +140,7 @@ def scratch(tmp_path):
 
 def manage(database_url, *args):
     """manage.py in a process of its own, on the database at `database_url`, as an operator
-    runs it (README, "Backups")."""
+    runs it (docs/deploy.md, "Backups")."""
     env = {
         name: value
         for name, value in os.environ.items()

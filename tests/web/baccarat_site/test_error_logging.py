@@ -1,4 +1,4 @@
-"""Errors reach the log (issue 11: none of the 500s appeared in gunicorn's output).
+"""Errors reach the log: a 500 that never appears in gunicorn's output cannot be fixed.
 
 In process: an unhandled exception is an ERROR from django.request with its traceback and
 request line. In a fresh production process (DEBUG off, as gunicorn runs it) and through the

@@ -1,4 +1,4 @@
-"""The error pages with DEBUG off, as production serves them (issue 11): 400, 403, the failed
+"""The error pages with DEBUG off, as production serves them: 400, 403, the failed
 CSRF check, 404, 429 and 500 in the site's layout with a way back; the 500 page's plain
 fallback; and JSON `{"detail": ...}` instead under /api/ (baccarat_site/errors.py)."""
 

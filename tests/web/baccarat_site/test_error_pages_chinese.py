@@ -1,4 +1,4 @@
-"""The error pages in Chinese (issue 18): under /zh-hant/ and /zh-hans/ a 404, a 429 and a
+"""The error pages in Chinese: under /zh-hant/ and /zh-hans/ a 404, a 429 and a
 500 say everything in Chinese, the plain fallback too, and nothing is left in English."""
 
 import pytest

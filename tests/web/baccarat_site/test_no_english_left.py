@@ -1,4 +1,4 @@
-"""No English left on a Chinese page (issue 18): every page a visitor can reach from the home
+"""No English left on a Chinese page: every page a visitor can reach from the home
 page by its links, in each Chinese, with a shoe of hands in the tracker (its page, every mark's
 proof, its read-only link), every lesson and quiz topic, a wrong answer's feedback, an error
 page and an API error, read for Latin-letter words outside the short list of names, keys and

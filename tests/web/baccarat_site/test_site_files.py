@@ -1,4 +1,4 @@
-"""What a browser or a crawler asks the site's root for, and compressed pages (issue 14)."""
+"""What a browser or a crawler asks the site's root for, and compressed pages."""
 
 import gzip
 import json

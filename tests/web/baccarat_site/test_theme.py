@@ -1,4 +1,4 @@
-"""Dark mode (issue 14): the header's switch stores the visitor's colour scheme in a cookie,
+"""Dark mode: the header's switch stores the visitor's colour scheme in a cookie,
 every page writes it into <html data-theme>, and site.css gives every colour a light and a
 dark value."""
 

@@ -1,4 +1,4 @@
-"""Every URL the site answered before the apps were split by section (issue 12) answers as
+"""Every URL the site answered before the apps were split by section answers as
 it did: the same status for the same request. The table was made from the URL conf as it
 stood before the move, one concrete request per pattern (and a few more), with the status
 each answered then; nothing here reverses a URL name, so a renamed route cannot hide."""

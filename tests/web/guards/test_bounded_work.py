@@ -1,4 +1,4 @@
-"""The cost of a request is bounded by its size, whatever its input holds (issue 14): each
+"""The cost of a request is bounded by its size, whatever its input holds: each
 asserted as work done or refused, not as time (bench/worst_bodies.py measures the time).
 
 - Every view but the shoe import reads a body of at most MAX_FORM_BODY_BYTES: a bigger one

@@ -1,8 +1,9 @@
-"""No response says back more than a short excerpt of what it was sent (issue 14, finding
-14): a megabyte parameter, anywhere it can be sent, comes back as at most ECHO characters of
-it, in the page, the JSON or the headers (guards.echo; messages quote through
-guards.inputs.shown). A view that reads no body that big refuses it with 413 (that answer
-says nothing of it either); each is also sent the most its view takes."""
+"""No response says back more than a short excerpt of what it was sent, so that no one can
+make a page or an answer huge by sending a huge value: a megabyte parameter, anywhere it can
+be sent, comes back as at most ECHO characters of it, in the page, the JSON or the headers
+(guards.echo; messages quote through guards.inputs.shown). A view that reads no body that
+big refuses it with 413 (that answer says nothing of it either); each is also sent the most
+its view takes."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""The hand pages in Chinese (issue 18): the walkthrough, its table choice and the practice
+"""The hand pages in Chinese: the walkthrough, its table choice and the practice
 dealer under /zh-hant/, with no English of their own left."""
 
 import pytest

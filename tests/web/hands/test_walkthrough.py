@@ -204,7 +204,7 @@ def test_classic_examples_are_listed_and_resolve(client):
 
 
 def test_player_six_stands_beside_a_hidden_banker_card(client):
-    """Issue 15 item 20: Player 6 takes no third card whether or not the Banker's hidden
+    """Player 6 takes no third card whether or not the Banker's hidden
     total is a natural, so the Player's rule and final total are settled."""
     html = client.get(URL, {"cards": "6,5,K,?", "step": "all"}).content.decode()
     status, body = gate_html(html, "player")
@@ -224,7 +224,7 @@ def test_player_three_beside_a_hidden_banker_card_is_not_decided(client):
 
 
 def test_what_if_an_unknown_keeps_every_card(client):
-    """Issue 15 item 20: making the Player's second card unknown must not drop the
+    """Making the Player's second card unknown must not drop the
     Player's third card; its seat now hangs on the unknown card, and the page says so."""
     html = client.get(
         URL, {"cards": "7,2,7,5,5", "change": "3", "to": "?", "step": "all"}
@@ -246,7 +246,7 @@ def test_what_if_an_unknown_keeps_every_card(client):
     assert "Banker's final total</th><td>7<" in html
 
 
-# --- working back to a hidden card, and settling at the chosen table (issue 15) ---------
+# --- working back to a hidden card, and settling at the chosen table -----------------------
 
 
 def gates_of(html):

@@ -1,4 +1,4 @@
-"""The lab in Chinese (issue 18): its form's labels, its refusals and its results."""
+"""The lab in Chinese: its form's labels, its refusals and its results."""
 
 import pytest
 from chinese_pages import english_words, region

@@ -1,4 +1,4 @@
-"""The course in Chinese (issue 18): a lesson with a Chinese file beside its English one is
+"""The course in Chinese: a lesson with a Chinese file beside its English one is
 shown in Chinese, its checks and boards the same; one without says so in Chinese and shows
 its English text marked lang="en", its boards and checks drawn in Chinese all the same."""
 

@@ -1,4 +1,5 @@
-"""Issue 15 item 19: prose that describes a live board comes from the board. A lesson board
+"""Prose that describes a live board comes from the board, or it goes stale when the learner
+changes the board. A lesson board
 with ``next=`` says under it what one more Banker / Player would make each derived road
 compare, read off the board as it stands, so it changes when the learner changes the board;
 and no road lesson describes its board's columns in fixed words."""

@@ -1,5 +1,5 @@
-"""The course is deep where the roads are hardest (issue 15, "A course as deep as the best
-one"): enough live boards and checks, no road lesson without a check, and every rule of every
+"""The course is deep where the roads are hardest, as deep as the best course
+elsewhere: enough live boards and checks, no road lesson without a check, and every rule of every
 derived road practised twice over: on a check the engine grades, and on a board the learner
 changes, with the line under it (``next=``) following the board.
 

@@ -1,4 +1,4 @@
-"""The lessons' words (issue 15): the sentences a careful reader found wrong stay fixed, each
+"""The lessons' words: the sentences a careful reader found wrong stay fixed, each
 checked against the engine where it states a fact, and every figure in a lesson's prose comes
 from an engine directive, or is a small number of the rules, or is on the short reviewed list
 below with its reason.
@@ -33,25 +33,25 @@ def block_cards(module, slug, name="hand"):
     return [d.spec.cards for d in lesson.directives if d.name == name]
 
 
-# --- the sentences of issue 15 -------------------------------------------------------------------
+# --- the sentences a careful reader found wrong ----------------------------------------------
 
 
 def test_a_super_6_table_is_one_kind_of_no_commission_table_and_ez_is_cheaper():
-    # Item 2: "No commission" is a family; EZ Baccarat is no-commission and cheaper.
+    # "No commission" is a family; EZ Baccarat is no-commission and cheaper.
     text = prose("settlement", "super-6")
     assert "It isn't." not in text
     assert '(or "Super 6")' not in text
     edges = odds_of_decks(8).edges
     assert edges["ez_banker"].per_unit < edges["banker"].per_unit < edges["super6_banker"].per_unit
     ez, standard = percent(edges["ez_banker"].per_unit, 4), percent(edges["banker"].per_unit, 4)
-    assert (ez, standard) == ("1.0183%", "1.0579%")  # the issue's figures, 8 decks
+    assert (ez, standard) == ("1.0183%", "1.0579%")  # the published figures, 8 decks
     assert f"it costs {ez} per bet placed, against {standard} with the commission" in text
     assert "a little cheaper" in text and "dearer" in text
     assert "No-commission tables are a family" in text
 
 
 def test_a_two_card_7_beating_a_three_card_6_is_shown_by_such_a_hand():
-    # Item 5: the example under the sentence must be the sentence.
+    # the example under the sentence must be the sentence.
     text = prose("foundations", "who-wins")
     assert "a two-card 7 beats a three-card 6" in text
     cards = block_cards("foundations", "who-wins")[0]
@@ -63,7 +63,7 @@ def test_a_two_card_7_beating_a_three_card_6_is_shown_by_such_a_hand():
 
 
 def test_banker_5_never_draws_against_more_cards_than_a_lower_total():
-    # Item 6: 0, 1 and 2 all draw against all ten, so "the higher, the fewer" is wrong.
+    # 0, 1 and 2 all draw against all ten, so "the higher, the fewer" is wrong.
     counts = [len(tableau_draws_against(b)) for b in range(8)]
     assert counts == sorted(counts, reverse=True) and counts[0] == counts[1] == counts[2] == 10
     text = prose("banker-rule", "banker-5")
@@ -72,21 +72,21 @@ def test_banker_5_never_draws_against_more_cards_than_a_lower_total():
 
 
 def test_derived_roads_do_not_compare_the_new_column_under_rule_1():
-    # Item 7.
+    # Rule 1 compares two finished columns; the new column has one bead and no part in it.
     text = prose("big-eye-boy", "derived-roads")
     assert "compares the column being built" not in text
     assert "When a bead starts a new column, the new column is not compared at all" in text
 
 
 def test_the_starting_point_summary_names_both_ways_to_start():
-    # Item 8: the summary gave only column 2, row 2.
+    # the summary gave only column 2, row 2.
     summary = COURSE.lesson("big-eye-boy", "starting-point").summary
     assert "second column's second bead" in summary
     assert "first bead of the third column when the second has only one bead" in summary
 
 
 def test_a_payout_step_on_the_tie_costs_about_3_times_as_much():
-    # Item 16: "several times over" was 14.36% against 4.84%, about 3 times.
+    # "several times over" was 14.36% against 4.84%, about 3 times.
     edges = odds_of_decks(8).edges
     ratio = round(float(edges["tie_8_to_1"].per_unit / edges["tie_9_to_1"].per_unit))
     assert ratio == 3
@@ -96,7 +96,7 @@ def test_a_payout_step_on_the_tie_costs_about_3_times_as_much():
 
 
 def test_without_commission_the_bettor_on_banker_would_have_the_edge():
-    # Item 17: the bettor, not "the player", and how much: P(Banker) − P(Player).
+    # the bettor, not "the player", and how much: P(Banker) − P(Player).
     shoe = odds_of_decks(8)
     bettors_edge = shoe.exact("banker") - shoe.exact("player")
     assert percent(bettors_edge, 3) == "1.235%"
@@ -106,14 +106,14 @@ def test_without_commission_the_bettor_on_banker_would_have_the_edge():
 
 
 def test_one_most_common_slip_at_most():
-    # Item 18: two different "most common slip" claims; neither is supported.
+    # Two different "most common slip" claims; neither is supported.
     files = [path.read_text() for path in CONTENT_DIR.rglob("*.md")]
     assert not any("most common slip" in text for text in files)
     assert "A classic slip at a training table" in prose("banker-rule", "player-stood")
 
 
 def test_the_bettors_do_not_hold_the_cards_at_a_standard_table_only():
-    # Item 18: midi baccarat lets the biggest bettor squeeze.
+    # Midi baccarat lets the biggest bettor squeeze.
     text = prose("foundations", "the-table")
     assert "nobody holds the cards" not in text
     assert "At a standard punto banco table the dealer handles every card" in text
@@ -198,7 +198,7 @@ def test_every_exception_is_still_used_and_agrees_with_the_engine(key):
 
 @pytest.mark.django_db
 def test_the_over_time_table_says_the_swing_grows_in_money_and_shrinks_as_a_share(client):
-    # Item 3: the money gap from the expected loss grows (about with √n); only the gap
+    # The money gap from the expected loss grows (about with √n); only the gap
     # relative to the amount staked shrinks.
     lesson = COURSE.lesson("play-responsibly", "house-edge-over-time")
     assert any(d.name == "over-time" for d in lesson.directives)

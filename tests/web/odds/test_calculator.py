@@ -470,7 +470,7 @@ FRACTION_NAMES = {-2: "hundredth", -3: "thousandth", -4: "ten-thousandth", -5: "
 
 @pytest.mark.parametrize("decks", range(1, 9))
 def test_the_removal_sentence_is_sized_from_the_table_it_sits_under(client, decks):
-    # Issue 15, item 4: "moves the Banker and Player bets by hundred-thousandths" was fixed
+    # "moves the Banker and Player bets by hundred-thousandths" was fixed
     # text; for 1 deck the table shows shifts up to 0.00103. Read the table as the page shows
     # it (hundred-thousandths), take its largest Banker or Player shift, and the sentence
     # must name that size.
@@ -502,7 +502,7 @@ def test_one_deck_moves_the_main_bets_by_about_a_thousandth(client):
 
 
 def test_pushes_not_only_ties_are_excluded_in_the_second_edge_column(client):
-    # Issue 15, item 15: the EZ Banker's Dragon 7 pushes are left out too.
+    # The EZ Banker's Dragon 7 pushes are left out too.
     html = page(client)
     edges = html[html.index('id="edges"') :]
     assert "Ties excluded" not in html

@@ -1,4 +1,4 @@
-"""The odds calculator in Chinese (issue 18): its tables, chart and messages under /zh-hant/."""
+"""The odds calculator in Chinese: its tables, chart and messages under /zh-hant/."""
 
 import pytest
 from django.utils import translation

@@ -1,4 +1,4 @@
-"""A database made before the apps were split by section (issue 12) migrates forward with
+"""A database made before the apps were split by section migrates forward with
 every row intact: the learner's progress moved from the lessons app to the progress app
 with its tables, by Django's state alone. Runs on SQLite and on PostgreSQL (CI runs both)."""
 

@@ -1,4 +1,4 @@
-"""The quiz in Chinese (issue 18): pages and feedback in Chinese, answers by key, and a
+"""The quiz in Chinese: pages and feedback in Chinese, answers by key, and a
 question on screen read again in the language the learner switched to."""
 
 import pytest

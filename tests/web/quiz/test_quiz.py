@@ -749,7 +749,7 @@ def test_pressing_keys_at_random_never_makes_a_best(client, clock):
 
 
 def test_the_naturals_topic_asks_about_the_two_card_total(client):
-    # Issue 15, item 1: a natural is a two-card *total* of 8 or 9 (9 + 5 is not one, 4 + 4 is).
+    # A natural is a two-card *total* of 8 or 9 (9 + 5 is not one, 4 + 4 is).
     html = client.get(reverse("quiz:index")).content.decode()
     naturals = " or ".join(str(n) for n in NATURALS)
     assert "Is there an 8 or a 9 in the first two cards?" not in html

@@ -1,4 +1,4 @@
-"""The reference pages in Chinese (issue 18): the rules and the FAQ say it in Chinese, and the
+"""The reference pages in Chinese: the rules and the FAQ say it in Chinese, and the
 glossary goes both ways: every English term has its Chinese name, the Chinese page shows
 each term in Chinese with the English beside it (marked lang="en"), the English page each
 term's Traditional name (marked lang="zh-Hant"), and the Cockroach Pig is 曱甴路 in

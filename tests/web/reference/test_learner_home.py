@@ -1,4 +1,4 @@
-"""The home page for a learner who has started (issue 14): the next unfinished lesson, what
+"""The home page for a learner who has started: the next unfinished lesson, what
 is due for review with a one-click "Review now", the tableau at a glance and a streak of days
 practised. A stranger gets the introduction alone."""
 

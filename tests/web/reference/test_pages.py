@@ -175,7 +175,7 @@ def test_the_rules_page_opens_with_its_headline_figures(client):
     html = client.get(reverse("reference:rules")).content.decode()
     glance = html[html.index('class="at-a-glance"') : html.index('class="toc"')]
     figures = re.findall(r'<a href="([^"]+)"><strong class="stat">([^<]+)</strong>', glance)
-    # FIGURES.md: any natural 0.343049; the rest from the engine's exact counts.
+    # Published (docs/figures.md): any natural 0.343049; the rest from the engine's exact counts.
     assert figures == [
         ("#natural", "34.30%"),
         ("#player", "50.34%"),

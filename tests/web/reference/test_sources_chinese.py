@@ -1,4 +1,4 @@
-"""The sources in Chinese (issue 18): our own words about each document (reference/sources.toml)
+"""The sources in Chinese: our own words about each document (reference/sources.toml)
 come from the overlay beside it, sources.zh-hant.toml by hand and sources.zh-hans.toml made
 from it; a document's own name stays in its language, marked lang="en", lang="pt"...; the
 overlay is refused if it misses any of our words or names what sources.toml does not have;

@@ -1,4 +1,4 @@
-"""The glossary's and the rules page's words (issue 15): the definitions a careful reader
+"""The glossary's and the rules page's words: the definitions a careful reader
 found wrong stay fixed, and the glossary defines the natural, the tableau and the derived
 roads' starting points in the engine's words, the same words as the rules page and the
 lessons."""
@@ -43,7 +43,7 @@ def test_the_glossary_defines_the_tableau_in_the_rules_pages_words(client):
 
 @pytest.mark.parametrize("road", DERIVED_ROADS)
 def test_the_glossary_gives_each_derived_roads_starting_point_in_the_lessons_words(road):
-    # Item 12 (Big Eye Boy left its starting point out) and the lessons' own statement.
+    # Big Eye Boy's starting point was left out once; this and the lessons' own statement.
     sentence = starting_point(road)
     assert f"Its first mark comes from {sentence}." in DEFINITIONS[ROAD_NAMES[road]]
     lessons = read_course().lessons
@@ -61,11 +61,11 @@ def test_every_engine_name_in_the_glossary_is_filled_in():
     assert not any("{" in definition for definition in DEFINITIONS.values())
 
 
-# --- the sentences of issue 15 -------------------------------------------------------------------
+# --- the sentences a careful reader found wrong ----------------------------------------------
 
 
 def test_no_commission_is_a_family_and_super_6_one_of_it():
-    # Item 2: no-commission and Super 6 were one entry.
+    # no-commission and Super 6 were one entry.
     assert "Super 6 / no-commission" not in DEFINITIONS
     family = DEFINITIONS["No-commission baccarat"]
     assert "Super 6" in family and "EZ Baccarat" in family
@@ -74,7 +74,7 @@ def test_no_commission_is_a_family_and_super_6_one_of_it():
 
 
 def test_the_player_stood_case_is_not_in_the_tableau():
-    # Item 9: Tableau and Third card put the Player-stood case in the tableau.
+    # Tableau and Third card put the Player-stood case in the tableau.
     assert "what the Player did (stood" not in DEFINITIONS["Tableau"]
     third = DEFINITIONS["Third card"]
     assert "the Banker's is decided next, by the tableau." not in third
@@ -82,21 +82,21 @@ def test_the_player_stood_case_is_not_in_the_tableau():
 
 
 def test_the_initial_total_does_not_decide_the_bankers_draw_alone():
-    # Item 10.
+    # The initial total alone does not decide the Banker's draw: the Player's third card does too.
     initial = DEFINITIONS["Initial total"]
     assert "for each hand, whether it draws" not in initial
     assert "when the Player drew, the value of the Player's third card" in initial
 
 
 def test_a_dragon_tail_also_turns_at_an_earlier_tail():
-    # Item 11: baccarat.roads.place_streaks turns a streak where the cell below is taken too.
+    # baccarat.roads.place_streaks turns a streak where the cell below is taken too.
     tail = DEFINITIONS["Dragon tail"]
     assert "a streak longer than its six rows" not in tail
     assert "the cell below is already taken by an earlier tail" in tail
 
 
 def test_the_cut_card_is_near_the_end_and_mini_tables_may_change_the_commission():
-    # Item 18.
+    # The cut card sits near the end of the shoe, and mini tables may change the commission.
     assert "well before its end" not in DEFINITIONS["Cut card"]
     assert "14 to 16 cards from the back" in DEFINITIONS["Cut card"]
     assert "payouts are the same" not in DEFINITIONS["Mini baccarat"]
@@ -105,7 +105,7 @@ def test_the_cut_card_is_near_the_end_and_mini_tables_may_change_the_commission(
 
 
 def test_the_160_player_naturals_are_those_where_the_banker_has_none(client):
-    # Item 13: the 40 both-natural combinations are counted with the Banker's 200.
+    # the 40 both-natural combinations are counted with the Banker's 200.
     reach = tableau_reachability()
     both = len(NATURALS) ** 2 * 10
     assert reach.banker_natural == len(NATURALS) * 10 * 10
@@ -118,7 +118,7 @@ def test_the_160_player_naturals_are_those_where_the_banker_has_none(client):
 
 
 def test_ez_baccarat_is_a_commission_free_variant_not_a_side_bet_version(client):
-    # Item 14.
+    # EZ Baccarat and Super 6 change the Banker's payout: variants, not side bets.
     rules = page_text(client, "reference:rules")
     assert "Side-bet versions" not in rules
     assert "Commission-free variants such as EZ Baccarat and Super 6" in rules

@@ -1,4 +1,4 @@
-"""The importer's limits (tracker/exchange.py, security review issue 11): nesting that would
+"""The importer's limits (tracker/exchange.py, from a security review): nesting that would
 exhaust the parser, lone surrogates, NUL and control characters in names (from the file, the
 form or the file's name), numbers that only look like flags or sequence numbers, empty card
 lists, and the hand count of a file far over the limit. The page tests at the end post to

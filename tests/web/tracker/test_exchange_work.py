@@ -1,5 +1,5 @@
-"""What a shoe file of junk costs the importer, asserted as work done, not time (the probe of
-issue 14: 999,000 characters pasted into /tracker/import/ took 9 s of CPU, a translated
+"""What a shoe file of junk costs the importer, asserted as work done, not time (an outside
+probe once pasted 999,000 characters into /tracker/import/ took 9 s of CPU, a translated
 sentence for every bad character). The importer lists at most MAX_PROBLEMS problems with
 their places and words nothing more: it counts the rest where counting is cheap (plain),
 or stops reading (CSV, JSON); a file that cannot be a shoe is refused before it is read.

@@ -1,4 +1,4 @@
-"""The card keypad on a shoe's page (issue 13, 9): a hand entered card by card is recorded
+"""The card keypad on a shoe's page: a hand entered card by card is recorded
 once the rules end it, with the outcome, natural and pairs its cards make."""
 
 import re

@@ -11,7 +11,7 @@ from django.urls import reverse
 from baccarat.roads import scoreboard
 from tracker.models import Shoe
 
-# The worked example of shared/spec/ROADS.md.
+# The 25-hand worked example of the road rules (docs/roads.md).
 EXAMPLE = "PPBTBBBPPTTBPBBBBBBBPPBPB"
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -34,7 +34,7 @@ def road_svg(html, key):
 
 
 def mark_colors(html, key):
-    """A derived road's marks, in order, as R (red) and B (blue) like ROADS.md writes them."""
+    """A derived road's marks, in order, as R (red) and B (blue) as docs/roads.md writes them."""
     colors = re.findall(rf'<use href="#{key}-(red|blue)"/>', road_svg(html, key))
     return "".join("R" if color == "red" else "B" for color in colors)
 

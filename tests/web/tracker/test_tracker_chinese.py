@@ -1,4 +1,4 @@
-"""The tracker in Chinese (issue 18): a shoe's page under /zh-hant/ and /zh-hans/. The
+"""The tracker in Chinese: a shoe's page under /zh-hant/ and /zh-hans/. The
 buttons and the Bead Plate say 莊 / 閒 / 和 (庄 / 闲 / 和), the keys B, P and T still record
 through the same form fields, and none of the tracker's own sentences is left in English."""
 

@@ -1,5 +1,5 @@
 """manage.py clear_expired: delete expired sessions, then the anonymous shoes whose session
-has ended. `make serve` runs it at start; schedule it daily (README, "Deploy").
+has ended. `make serve` runs it at start; schedule it daily (docs/deploy.md, "Expired sessions").
 
 An anonymous visitor's shoes carry the id kept in their session under "visitor"
 (tracker.visitors); once no live session holds that id, nobody can open them again. A shoe is

@@ -1,7 +1,7 @@
 """Regression tests for the findings of an outside probe, grouped by the rule each broke.
 Others live beside the code they test: the cache folder (test_cache_folder.py), error
 pages and logging (test_error_pages.py, test_error_logging.py), gunicorn's forwarded
-headers and chunked bodies (test_gunicorn.py), imports (tests/unit/test_exchange_limits.py),
+headers and chunked bodies (test_gunicorn.py), imports (tests/web/tracker/test_exchange_limits.py),
 clear_expired (test_clear_expired.py), the password-change lockout and `make serve`'s
 deploy check (test_production.py)."""
 

@@ -416,7 +416,7 @@ ADDRESS_SIMULATED_SHOES_RATE = os.environ.get(
 )
 # Every request's processor time, in milliseconds a period, per address (guards.shares):
 # whatever one address sends, it gets at most this share of the server, and the honest
-# requests do not queue behind it.
+# requests do not queue behind it. "off" turns it off.
 ADDRESS_CPU_RATE = os.environ.get("DJANGO_ADDRESS_CPU_RATE", "250/s")
 # Shoes one person (an account, or an anonymous browser) may keep at once.
 MAX_SHOES_PER_OWNER = env_int("DJANGO_MAX_SHOES_PER_OWNER", 500)

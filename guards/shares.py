@@ -139,7 +139,11 @@ def turn(request):
                 pass  # the hold ends by itself
 
 
-def share() -> Rate:
+def share() -> Rate | None:
+    """The share, or None when it is off (DJANGO_ADDRESS_CPU_RATE=off: a site behind a
+    proxy that shares out the machine itself; and the tests but those of the share)."""
+    if settings.ADDRESS_CPU_RATE == "off":
+        return None
     return parse_rate(settings.ADDRESS_CPU_RATE, "DJANGO_ADDRESS_CPU_RATE")
 
 
@@ -170,7 +174,9 @@ pending = Pending()
 
 def charge(address: str, milliseconds: float) -> None:
     try:
-        allowances.charge(f"{SCOPE}:{address}", share(), milliseconds)
+        rate = share()
+        if rate is not None:
+            allowances.charge(f"{SCOPE}:{address}", rate, milliseconds)
     except Error:
         # The share guards fairness, not data: with the database out of reach the request
         # has failed already, or will, and says so itself (guards.database).
@@ -180,7 +186,8 @@ def charge(address: str, milliseconds: float) -> None:
 def wait(address: str) -> float | None:
     """Seconds until `address` has a share again; None when it has one now."""
     try:
-        return allowances.wait_for(f"{SCOPE}:{address}", share(), 0)
+        rate = share()
+        return None if rate is None else allowances.wait_for(f"{SCOPE}:{address}", rate, 0)
     except Error:
         return None
 
@@ -193,6 +200,8 @@ class ProcessorShareMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        if share() is None:
+            return self.get_response(request)
         started = processor_time()
         response = self.get_response(request)
         if not getattr(request, "unmetered", False):
@@ -203,6 +212,8 @@ class ProcessorShareMiddleware:
     def process_view(self, request, view_func, view_args, view_kwargs):
         if getattr(view_func, "unmetered", False):
             request.unmetered = True
+            return None
+        if share() is None:
             return None
         seconds = wait(client_address(request))
         if seconds is None:

@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 def guards_off_unless_tested(settings, monkeypatch):
     """django-axes counts failed sign-ins and the write throttles count writes from
     127.0.0.1 across tests (and across a hypothesis test's examples): off, and an empty
-    cache, for every test; the tests of those guards (tests/web/test_production.py,
-    test_hardening.py, tests/web/accounts/, tests/web/guards/) turn them back on with the
-    limits they test."""
+    cache, for every test; the processor share too (it would make every request read the
+    database). The tests of those guards (tests/web/baccarat_site/test_production.py,
+    tests/web/guards/, tests/web/accounts/) turn them back on with the limits they test."""
     from django.core.cache import cache
 
     from guards import accounts, shares
@@ -37,7 +37,7 @@ def guards_off_unless_tested(settings, monkeypatch):
         accounts.data_exports,
     ):  # fmt: skip
         monkeypatch.setattr(limit, "num_requests", 1_000_000)
-    settings.ADDRESS_CPU_RATE = "1000000000/s"
+    settings.ADDRESS_CPU_RATE = "off"
     monkeypatch.setattr(shares, "pending", shares.Pending())
     cache.clear()
 

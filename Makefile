@@ -1,7 +1,7 @@
 # make run   -> http://127.0.0.1:8000
 # make test  -> ruff, then pytest (browser tests skip with one line if Chromium is missing)
 # make serve -> production on 127.0.0.1:8000: DEBUG off, collectstatic, migrate, gunicorn
-#               (needs DJANGO_SECRET_KEY; README, "Deploy")
+#               (needs DJANGO_SECRET_KEY; docs/deploy.md)
 # make test-postgres -> the suite again on PostgreSQL (DATABASE_URL must point at one)
 # make hostile-check -> honest users beside one hostile address, under the site's limits
 # make cluster-check -> two app servers behind nginx with PostgreSQL and Redis, under faults
@@ -59,7 +59,7 @@ hostile-check: $(BENCH_STAMP)
 	$(VENV_PY) bench/hostile.py --short $(HOSTILE_FLAGS)
 
 # bench/cluster.py: PostgreSQL, Redis, two gunicorn instances and nginx on loopback; one
-# instance killed, PostgreSQL restarted and Redis stopped under load (README, "Deploy").
+# instance killed, PostgreSQL restarted and Redis stopped under load (docs/deploy.md).
 cluster-check: $(BENCH_STAMP) $(POSTGRES_STAMP)
 	$(VENV_PY) bench/cluster.py
 

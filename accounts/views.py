@@ -2,7 +2,7 @@
 templates.
 
 Every way in goes through `django.contrib.auth.login`, whose `user_logged_in` signal adopts
-the anonymous session's lesson progress, skill cards and shoes (lessons.apps), so nothing
+the anonymous session's lesson progress, skill cards and shoes (progress.apps), so nothing
 done before signing up or in is lost.
 """
 

@@ -75,7 +75,7 @@ def parse_args(argv=None):
         "--p99-report-only",
         action="store_true",
         help="print the honest users' p99 ratio without failing on it (CI, while the 2x goal "
-        "is not met on a 2-core machine; README, 'Hostile traffic')",
+        "is not met on a 2-core machine; docs/security.md, 'Hostile traffic')",
     )
     parser.add_argument(
         "--kinds",

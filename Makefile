@@ -1,8 +1,11 @@
 # make run   -> http://127.0.0.1:8000
-# make test  -> ruff, then pytest (browser tests skip with one line if Chromium is missing)
+# make test  -> ruff, then pytest on every core (browser tests skip with one line if Chromium
+#               is missing), the ten slowest tests listed at the end
+# make test-fast -> the same without the tests marked slow (browsers, gunicorn, long fuzzing)
 # make serve -> production on 127.0.0.1:8000: DEBUG off, collectstatic, migrate, gunicorn
 #               (needs DJANGO_SECRET_KEY; docs/deploy.md)
-# make test-postgres -> the suite again on PostgreSQL (DATABASE_URL must point at one)
+# make test-postgres -> the tests that reach the database, again on PostgreSQL (DATABASE_URL
+#               must point at one)
 # make hostile-check -> honest users beside one hostile address, under the site's limits
 # make cluster-check -> two app servers behind nginx with PostgreSQL and Redis, under faults
 # make messages -> the Chinese catalogues: new strings into locale/zh_Hant (translate them
@@ -23,7 +26,10 @@ BENCH_STAMP := $(VENV)/.installed-bench
 I18N_STAMP := $(VENV)/.installed-i18n
 
 .DEFAULT_GOAL := run
-.PHONY: run test lint clean serve test-postgres load load-check hostile-check cluster-check messages
+# -n auto: one test process a core (pytest-xdist).
+PYTEST := $(VENV)/bin/pytest -n auto --durations=10
+
+.PHONY: run test test-fast lint clean serve test-postgres load load-check hostile-check cluster-check messages
 
 run: $(RUN_STAMP)
 	$(VENV_PY) manage.py migrate --noinput
@@ -31,17 +37,22 @@ run: $(RUN_STAMP)
 
 test: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/pytest
+	$(PYTEST)
+
+test-fast: $(TEST_STAMP)
+	$(VENV)/bin/ruff check .
+	$(PYTEST) -m "not slow"
 
 serve: $(RUN_STAMP)
 	sh scripts/serve
 
-# The whole suite against the PostgreSQL at DATABASE_URL (.ci/run starts one).
+# The tests that reach the database (marked `database` by tests/conftest.py), against the
+# PostgreSQL at DATABASE_URL (.ci/run starts one); the rest do the same on any database.
 test-postgres: $(POSTGRES_STAMP)
 	@case "$${DATABASE_URL:-}" in postgres*) ;; *) \
 		echo "make test-postgres: set DATABASE_URL=postgres://user:pass@127.0.0.1:5432/name" >&2; \
 		exit 1;; esac
-	$(VENV)/bin/pytest
+	$(PYTEST) -m database
 
 # bench/load.py: gunicorn on loopback under 50 clients for 60 s, then the no-loss check;
 # load-check is the short run CI makes (10 clients, 5 s, one worker killed; no-loss only).

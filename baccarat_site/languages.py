@@ -174,7 +174,10 @@ def choose_language(request):
     language of this request, which has no prefix (English), so "/zh-hant/lab/" would not
     be found and the switch to English would stay on the Chinese page. The page it goes
     back to is a path on this site, whatever `next` (or the Referer) said."""
-    path = urlsplit(request.POST.get("next", "")).path
+    try:
+        path = urlsplit(request.POST.get("next", "")).path
+    except ValueError:  # "//[": no address at all; set_language sends it home
+        path = ""
     with override(get_language_from_path(path) or settings.LANGUAGE_CODE):
         response = set_language(request)
     # set_language lets an absolute URL to this host through ("//host/x", "http://host/x"):

@@ -18,6 +18,32 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
+# A test that asks for one of these reaches the database (pytest-django lets no other test
+# touch it): marked `database`, the tests the PostgreSQL pass runs (make test-postgres).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(item.fixturenames):
+            item.add_marker(pytest.mark.database)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def no_processor_share():
+    """The processor share off from the start, for module-scoped fixtures too (they run
+    before guards_off_unless_tested below); tests/web/guards/test_shares.py turns it on."""
+    from django.conf import settings
+
+    settings.ADDRESS_CPU_RATE = "off"
+
+
 @pytest.fixture(autouse=True)
 def guards_off_unless_tested(settings, monkeypatch):
     """django-axes counts failed sign-ins and the write throttles count writes from

@@ -31,6 +31,7 @@ def pytest_collection_modifyitems(config, items):
     browser_tests = [item for item in items if E2E_DIR in item.path.parents]
     for item in browser_tests:
         item.add_marker(pytest.mark.e2e)
+        item.add_marker(pytest.mark.slow)
     if browser_tests and chromium_path() is None:
         skip = pytest.mark.skip(reason=NO_CHROMIUM)
         for item in browser_tests:

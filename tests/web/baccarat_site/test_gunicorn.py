@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from production_process import ROOT, production_env
 
+pytestmark = pytest.mark.slow  # starts gunicorn
+
 HOST = "127.0.0.1"
 
 

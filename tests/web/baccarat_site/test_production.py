@@ -18,6 +18,8 @@ from production_process import PRODUCTION_HOST, ROOT, production_env, run_python
 from guards.throttles import address_writes, anonymous_writes
 from tracker.models import Hand, Shoe
 
+pytestmark = pytest.mark.slow  # most of its tests start a production Python process
+
 # --- Settings from the environment ------------------------------------------------------
 
 

@@ -448,3 +448,13 @@ def test_the_net_stops_a_redirect_to_another_site(rf, header, caplog):
         return response
 
     assert redirects_stay_here(fine)(rf.get("/"))["Location"] == "/zh-hant/lab/?x=1"
+
+
+@pytest.mark.parametrize("back", ["//[", "//]x", "http://[::1/", "/x?//["])
+def test_a_next_that_is_no_address_goes_home(client, back):
+    """urllib cannot split an unclosed IPv6 bracket: the switch still answers, with a page
+    of this site."""
+    response = client.post("/language/", {"language": "zh-hant", "next": back})
+    assert response.status_code == 302
+    assert response["Location"].startswith("/")
+    assert not response["Location"].startswith("//")

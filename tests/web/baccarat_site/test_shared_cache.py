@@ -33,6 +33,8 @@ from baccarat_site import shared_cache
 from baccarat_site.shared_cache import BACKOFF_SECONDS, SharedRedisCache
 from guards.throttles import anonymous_writes, write_refused
 
+pytestmark = pytest.mark.slow  # starts a Redis server
+
 REDIS_SERVER = shutil.which("redis-server")
 SESSION_PATTERN = ":1:django.contrib.sessions.cached_db*"
 PASSWORD = "a long enough password 1"

@@ -1,5 +1,5 @@
 # make run   -> http://127.0.0.1:8000
-# make test  -> ruff, then pytest on every core (browser tests skip with one line if Chromium
+# make test  -> ruff, lint-imports and makemigrations --check, then pytest on every core (browser tests skip with one line if Chromium
 #               is missing), the ten slowest tests listed at the end
 # make test-fast -> the same without the tests marked slow (browsers, gunicorn, long fuzzing)
 # make serve -> production on 127.0.0.1:8000: DEBUG off, collectstatic, migrate, gunicorn
@@ -35,12 +35,10 @@ run: $(RUN_STAMP)
 	$(VENV_PY) manage.py migrate --noinput
 	$(VENV_PY) manage.py runserver 127.0.0.1:8000
 
-test: $(TEST_STAMP)
-	$(VENV)/bin/ruff check .
+test: lint
 	$(PYTEST)
 
-test-fast: $(TEST_STAMP)
-	$(VENV)/bin/ruff check .
+test-fast: lint
 	$(PYTEST) -m "not slow"
 
 serve: $(RUN_STAMP)
@@ -82,8 +80,12 @@ messages: $(I18N_STAMP)
 	$(VENV_PY) scripts/simplified.py
 	$(VENV_PY) manage.py compilemessages --locale zh_Hant --locale zh_Hans $(MESSAGES_IGNORE)
 
+# The checks before the tests: style, the import contracts in pyproject.toml, and that no
+# model change is missing its migration.
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
+	$(VENV_PY) manage.py makemigrations --check --dry-run
 
 $(VENV_PY):
 	@base="$$(sh scripts/find-python "$(PYTHON)")" || exit 1; \

@@ -236,13 +236,6 @@ LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "reference:home"
 LOGOUT_REDIRECT_URL = "reference:home"
 
-# Shown in every page's footer (reference.context_processors.site).
-RESPONSIBLE_USE_HELPLINES = [
-    {"name": "BeGambleAware", "url": "https://www.begambleaware.org/"},
-    {"name": "National Council on Problem Gambling (US)", "url": "https://www.ncpgambling.org/"},
-    {"name": "Gambling Therapy", "url": "https://www.gamblingtherapy.org/"},
-]
-
 # --- Errors: the log, the admins' e-mail, the error pages -----------------------------------
 # Every warning and error goes to stderr in every mode (gunicorn collects it): an unhandled
 # exception as an ERROR from django.request with its request line and traceback

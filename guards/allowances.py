@@ -52,25 +52,9 @@ def take(key: str, rate: Rate, amount: int = 1, now: float | None = None) -> flo
     if amount > rate.amount:
         return float("inf")
     now = clock() if now is None else now
-    cost = amount * rate.seconds / rate.amount
-    table, greatest = _table(), _greatest()
-    key_column, moment = (connection.ops.quote_name(name) for name in ("key", "whole_at"))
-    # The new moment is greatest(moment, now) + cost; it fits while it is within one period
-    # of now. A new row always fits (amount <= rate.amount).
-    sql = (
-        f"INSERT INTO {table} ({key_column}, {moment}) VALUES (%s, %s) "
-        f"ON CONFLICT ({key_column}) DO UPDATE "
-        f"SET {moment} = {greatest}({table}.{moment}, %s) + %s "
-        f"WHERE {greatest}({table}.{moment}, %s) + %s <= %s "
-        f"RETURNING {moment}"
-    )
-    limit = now + rate.seconds + SLACK
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [key, now + cost, now, cost, now, cost, limit])
-        charged = cursor.fetchone()
-    if next(_takes) % SWEEP_EVERY == 0:
-        sweep()
-    if charged is not None:
+    # It fits while the new moment is within one period of now; a new row always fits
+    # (amount <= rate.amount).
+    if _add(key, now, amount * rate.seconds / rate.amount, up_to=now + rate.seconds + SLACK):
         return None
     wait = wait_for(key, rate, amount, now=now)
     return wait if wait is not None else 1.0  # refilled in between: try again in a second
@@ -80,18 +64,29 @@ def charge(key: str, rate: Rate, amount: float, now: float | None = None) -> Non
     """Charge `amount` to `key`'s allowance whatever is left of it: for a cost known only
     once it is spent (guards.shares), which the client then owes before its next request."""
     now = clock() if now is None else now
-    cost = amount * rate.seconds / rate.amount
+    _add(key, now, amount * rate.seconds / rate.amount)
+
+
+def _add(key: str, now: float, cost: float, up_to: float | None = None) -> bool:
+    """Move `key`'s moment to greatest(moment, now) + cost, in one statement; with `up_to`,
+    only if the new moment is no later than it. True when it moved."""
     table, greatest = _table(), _greatest()
     key_column, moment = (connection.ops.quote_name(name) for name in ("key", "whole_at"))
     sql = (
         f"INSERT INTO {table} ({key_column}, {moment}) VALUES (%s, %s) "
         f"ON CONFLICT ({key_column}) DO UPDATE "
-        f"SET {moment} = {greatest}({table}.{moment}, %s) + %s"
+        f"SET {moment} = {greatest}({table}.{moment}, %s) + %s "
     )
+    params = [key, now + cost, now, cost]
+    if up_to is not None:
+        sql += f"WHERE {greatest}({table}.{moment}, %s) + %s <= %s "
+        params += [now, cost, up_to]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [key, now + cost, now, cost])
+        cursor.execute(sql + f"RETURNING {moment}", params)
+        moved = cursor.fetchone() is not None
     if next(_takes) % SWEEP_EVERY == 0:
         sweep()
+    return moved
 
 
 def hold(key: str, seconds: float, now: float | None = None) -> float | None:

@@ -362,7 +362,7 @@ def environment(workdir: Path) -> dict:
     unless DATABASE_URL says otherwise), with the site's own limits: load.py raises them."""
     env = server_environment(workdir, workdir / "cache")
     for raised in ("DJANGO_API_ANON_WRITE_RATE", "DJANGO_ADDRESS_WRITE_RATE",
-                   "DJANGO_NEW_BROWSER_RATE"):  # fmt: skip
+                   "DJANGO_NEW_BROWSER_RATE", "DJANGO_ADDRESS_CPU_RATE"):  # fmt: skip
         env.pop(raised, None)
     return env
 

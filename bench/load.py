@@ -188,6 +188,9 @@ def server_environment(workdir, cache_dir):
         DJANGO_API_ANON_WRITE_RATE="100000/min",
         DJANGO_ADDRESS_WRITE_RATE="100000/min",
         DJANGO_NEW_BROWSER_RATE="100000/hour",
+        # The processor share still charges every request (its cost is in the figures),
+        # but an unpaced client may take a whole core, which the share would refuse.
+        DJANGO_ADDRESS_CPU_RATE="100000/s",
         DJANGO_CACHE_DIR=str(cache_dir),
         GUNICORN_LOG=str(workdir / "gunicorn.log"),
     )

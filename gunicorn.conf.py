@@ -54,9 +54,9 @@ def when_ready(server):
     without this, measured)."""
     from django.urls import get_resolver
 
-    from baccarat.against_chance import reference
-    from baccarat.odds import tallies
-    from baccarat.simulation import hand_table
+    from baccarat.odds.exact import tallies
+    from baccarat.simulation.against_chance import reference
+    from baccarat.simulation.shoes import hand_table
     from lab.runs import default_run
 
     resolver = get_resolver()

@@ -5,8 +5,8 @@ from ninja.errors import HttpError
 from pydantic import Field, StrictInt, StrictStr
 
 from api.errors import ErrorOut, at_field
-from baccarat.cards import CardError, parse_card
-from baccarat.rules import Hand, HandError, Resolution, resolve
+from baccarat.game.cards import CardError, parse_card
+from baccarat.game.rules import Hand, HandError, Resolution, resolve
 from baccarat_site.languages import in_english
 
 router = Router(tags=["hands"])

@@ -1,6 +1,6 @@
 """GET and POST /api/v1/odds: the exact odds of one hand from any shoe.
 
-Every number comes from baccarat.odds, which counts ordered six-card deals in integers;
+Every number comes from baccarat.odds.exact, which counts ordered six-card deals in integers;
 the probabilities here are those counts divided once, so each float is the exact fraction
 correctly rounded. The counts themselves are in the answer too.
 """
@@ -15,7 +15,7 @@ from pydantic import StrictFloat, StrictInt
 
 from api.errors import ErrorOut
 from api.numbers import WholeNumberText
-from baccarat.odds import (
+from baccarat.odds.exact import (
     COMMISSION,
     FEATURES,
     VALUES,

@@ -1,7 +1,7 @@
 """POST /api/v1/roads: the five scoreboard roads for a string of outcomes. Nothing stored.
 
 `scoreboard_payload` is also the road part of a tracked shoe's answer (api/shoes.py), so
-the two can never disagree. Every road rule is computed in baccarat.roads; this module
+the two can never disagree. Every road rule is computed in baccarat.roads.scoreboard; this module
 only shapes its output.
 """
 
@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field, StrictStr
 
 from api.errors import ErrorOut, at_field
 from api.renderers import json_response
-from baccarat.roads import (
+from baccarat.roads.scoreboard import (
     DERIVED_ROADS,
     OutcomeError,
     Result,

@@ -27,7 +27,7 @@ from api.errors import ErrorOut, at_field, joined
 from api.numbers import WholeNumberText
 from api.renderers import json_response
 from api.roads import RoadsOut, scoreboard_payload
-from baccarat.roads import Result, scoreboard
+from baccarat.roads.scoreboard import Result, scoreboard
 from baccarat_site.languages import in_english
 from guards.echo import brief
 from guards.inputs import shown

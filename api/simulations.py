@@ -2,9 +2,9 @@
 scoreboard reads them, to show what chance alone produces (the simulation lab's engine, for
 programs).
 
-Every number comes from baccarat.chance (a run's Tally over baccarat.simulation's shoes and
-baccarat.systems' betting systems); this module reads the request, charges the shoes to the
-caller's budget (guards.budgets) and returns the Tally's answer. Nothing is stored.
+Every number comes from baccarat.simulation.chance (a run's Tally over baccarat.simulation.shoes's
+shoes and baccarat.simulation.systems' betting systems); this module reads the request, charges the
+shoes to the caller's budget (guards.budgets) and returns the Tally's answer. Nothing is stored.
 
 A request deals at most lab.runs.STEP_SHOES shoes, the lab's own step: a run of more is
 answered with its first step and a `continuation`, the run's state (Tally.state()) signed as
@@ -35,10 +35,10 @@ from pydantic import ConfigDict, Field, StrictInt, StrictStr
 from api.errors import ErrorOut, joined
 from api.renderers import json_response
 from api.simulation_answer import SimulationOut
-from baccarat.chance import Tally
-from baccarat.odds import MAX_DECKS
-from baccarat.simulation import CHUNK, CUT_CARD_FROM_END, MAX_SHOES
-from baccarat.systems import BANKROLL, SYSTEMS, TABLE_LIMIT
+from baccarat.odds.exact import MAX_DECKS
+from baccarat.simulation.chance import Tally
+from baccarat.simulation.shoes import CHUNK, CUT_CARD_FROM_END, MAX_SHOES
+from baccarat.simulation.systems import BANKROLL, SYSTEMS, TABLE_LIMIT
 from baccarat_site.languages import in_english
 from guards.budgets import Refused, simulated_shoes
 from guards.inputs import shown

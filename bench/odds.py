@@ -2,9 +2,9 @@
 
     .venv/bin/python bench/odds.py [SHOES]
 
-Times baccarat.odds over random depleted 8-deck shoes (each shoe: a full shoe with
+Times baccarat.odds.exact over random depleted 8-deck shoes (each shoe: a full shoe with
 a random 0-300 cards dealt from it), checks every count against the brute-force oracle
-(baccarat/odds_reference.py) on a few of them, and prints medians and the ratio. Prints
+(baccarat/odds/reference.py) on a few of them, and prints medians and the ratio. Prints
 figures; asserts nothing but agreement.
 """
 
@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baccarat.odds import count_deals, odds, shoe_of_decks, tallies  # noqa: E402
-from baccarat.odds_reference import reference_counts  # noqa: E402
+from baccarat.odds.exact import count_deals, odds, shoe_of_decks, tallies  # noqa: E402
+from baccarat.odds.reference import reference_counts  # noqa: E402
 
 
 def depleted_shoe(rng):

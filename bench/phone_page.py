@@ -5,7 +5,7 @@
     .venv/bin/python bench/phone_page.py --save /tmp/lhr  # keep each run's LHR and trace
 
 Builds one shoe of --hands hands (default 60) in a fresh SQLite file (a temporary folder,
-migrated here), each hand dealt by the engine from a seeded 8-deck shoe (baccarat.shoe) and
+migrated here), each hand dealt by the engine from a seeded 8-deck shoe (baccarat.game.shoe) and
 recorded with its cards and flags, so the page shows every road and the next-hand odds
 panel. Serves the site as `make serve` does (gunicorn.conf.py, DEBUG off, static files
 collected, hashed and compressed, served by WhiteNoise) on a free port of 127.0.0.1, with
@@ -185,8 +185,8 @@ def build_site(workdir, hands):
     django.setup()
     from django.core.management import call_command
 
-    from baccarat.rules import resolve
-    from baccarat.shoe import Shoe as CardShoe
+    from baccarat.game.rules import resolve
+    from baccarat.game.shoe import Shoe as CardShoe
     from tracker.models import Shoe
 
     call_command("migrate", verbosity=0)

@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baccarat_site.settings")
 
-from baccarat.cards import parse_card  # noqa: E402
-from baccarat.rules import resolve  # noqa: E402
+from baccarat.game.cards import parse_card  # noqa: E402
+from baccarat.game.rules import resolve  # noqa: E402
 
 ROUNDS = 5
 

@@ -2,12 +2,12 @@
 
     .venv/bin/python bench/simulation.py [SHOES]
 
-Times baccarat.chance.Tally(...).run() over SHOES (10,000) eight-deck shoes, about 800,000
-hands, with every road and three strategies (flat_banker, follow_the_streak, martingale):
+Times baccarat.simulation.chance.Tally(...).run() over SHOES (10,000) eight-deck shoes, about
+800,000 hands, with every road and three strategies (flat_banker, follow_the_streak, martingale):
 the one-off build of the lookup table first, then one warm-up run, then the median of 3
-runs; and the dealing alone (baccarat.simulation.deal_shoes, every chunk of the run). In the
+runs; and the dealing alone (baccarat.simulation.shoes.deal_shoes, every chunk of the run). In the
 same run, a sample of the same shuffled cards (SAMPLE_HANDS hands) is dealt one hand at a
-time with baccarat.rules.resolve, as baccarat.shoe.Shoe.deal_hand deals (resolve() asked
+time with baccarat.game.rules.resolve, as baccarat.game.shoe.Shoe.deal_hand deals (resolve() asked
 after each card whether the hand needs another), and those hands are resolved again once
 each, on their complete cards (the least resolve() can do); both are scaled to the run's
 hands and the ratios printed, the second the headline. Goals: 20x faster or more; dealing
@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from baccarat.cards import parse_card  # noqa: E402
-from baccarat.chance import Tally  # noqa: E402
-from baccarat.rules import resolve  # noqa: E402
-from baccarat.simulation import (  # noqa: E402
+from baccarat.game.cards import parse_card  # noqa: E402
+from baccarat.game.rules import resolve  # noqa: E402
+from baccarat.simulation.chance import Tally  # noqa: E402
+from baccarat.simulation.shoes import (  # noqa: E402
     CHUNK,
     CUT_CARD_FROM_END,
     LETTERS,

@@ -45,9 +45,9 @@ from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from baccarat.chance import Tally  # noqa: E402
-from baccarat.simulation import MAX_SHOES, hand_table  # noqa: E402
-from baccarat.systems import SYSTEMS  # noqa: E402
+from baccarat.simulation.chance import Tally  # noqa: E402
+from baccarat.simulation.shoes import MAX_SHOES, hand_table  # noqa: E402
+from baccarat.simulation.systems import SYSTEMS  # noqa: E402
 from lab import runs  # noqa: E402
 
 DECKS = 8

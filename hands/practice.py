@@ -1,7 +1,7 @@
 """The practice dealer's pages: deal a hand, answer each gate before it is revealed, and keep
 a running score for the session.
 
-The questions, the right answers and every explanation come from baccarat.practice, which
+The questions, the right answers and every explanation come from baccarat.teaching.practice, which
 reads them off the hand's resolution; these views only keep the table in the session and
 render it. Without JavaScript every answer is a plain POST and a redirect; with htmx the
 same POST returns the practice panel, and the feedback goes out of band into its
@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from baccarat.cards import parse_cards
-from baccarat.practice import AnswerError, PracticeHand, Score, deal, grade
+from baccarat.game.cards import parse_cards
+from baccarat.teaching.practice import AnswerError, PracticeHand, Score, deal, grade
 
 SESSION_KEY = "practice"
 PAGE = "hands/practice.html"

@@ -1,8 +1,8 @@
 """The hand page, /hands/: enter or deal a hand and walk through it gate by gate, ask
 "what if" one card were different, or open a classic example.
 
-Everything the page says comes from baccarat.walkthrough (and baccarat.inference, which
-works back from the final totals to one unknown card); the view only reads the query
+Everything the page says comes from baccarat.teaching.walkthrough (and baccarat.game.inference,
+which works back from the final totals to one unknown card); the view only reads the query
 string. The page is a GET form, so every state is a shareable URL; htmx swaps the hand's
 panel in place and keeps the address bar on the permalink.
 """
@@ -15,14 +15,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from baccarat.cards import RANKS, CardError, parse_card, parse_cards
-from baccarat.charts import tableau_rows
-from baccarat.examples import classic_hands
-from baccarat.felt import lay_out
-from baccarat.inference import InferenceError, infer
-from baccarat.rules import HandError, resolve
-from baccarat.shoe import random_hand
-from baccarat.walkthrough import (
+from baccarat.game.cards import RANKS, CardError, parse_card, parse_cards
+from baccarat.game.inference import InferenceError, infer
+from baccarat.game.rules import HandError, resolve
+from baccarat.game.shoe import random_hand
+from baccarat.teaching.charts import tableau_rows
+from baccarat.teaching.examples import classic_hands
+from baccarat.teaching.felt import lay_out
+from baccarat.teaching.walkthrough import (
     GATES,
     TABLES,
     seat_of,

@@ -1,7 +1,7 @@
 """Where the lab's pictures put things: the geometry of the SVG charts drawn by
 templates/lab/charts.html, in user units of a viewBox 360 wide (about a pixel each on a
-phone; the charts scale to any width). The numbers come from the run (baccarat.chance) and
-the sentences' module (baccarat.lab_text); this module only places them.
+phone; the charts scale to any width). The numbers come from the run (baccarat.simulation.chance)
+and the sentences' module (baccarat.teaching.lab_text); this module only places them.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import math
 
 from django.utils.translation import get_language, pgettext
 
-from baccarat.lab_text import margin
+from baccarat.teaching.lab_text import margin
 
 WIDTH = 360
 LEFT, RIGHT = 8, 352

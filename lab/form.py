@@ -15,10 +15,10 @@ from urllib.parse import urlencode
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from baccarat.lab_text import system_name, system_rule
-from baccarat.odds import MAX_DECKS
-from baccarat.simulation import MAX_SHOES
-from baccarat.systems import BANKROLL, PROGRESSIONS, SYSTEMS, TABLE_LIMIT
+from baccarat.odds.exact import MAX_DECKS
+from baccarat.simulation.shoes import MAX_SHOES
+from baccarat.simulation.systems import BANKROLL, PROGRESSIONS, SYSTEMS, TABLE_LIMIT
+from baccarat.teaching.lab_text import system_name, system_rule
 from guards.echo import drawn_back
 from guards.inputs import ASCII_SPACE, MAX_NUMBER_TEXT, InputError, shown, whole_number
 

@@ -1,5 +1,6 @@
-"""What the lab's results show, read from a run (baccarat.chance.Tally), from the sentences
-of baccarat.lab_text and from the learner's own tracked shoes (baccarat.against_chance).
+"""What the lab's results show, read from a run (baccarat.simulation.chance.Tally), from the
+sentences of baccarat.teaching.lab_text and from the learner's own tracked shoes
+(baccarat.simulation.against_chance).
 """
 
 from __future__ import annotations
@@ -8,11 +9,11 @@ from django.db.models import Count
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from baccarat import lab_text
-from baccarat.against_chance import REFERENCE_SHOES, compare
-from baccarat.chance import DRAGONS
-from baccarat.roads import scoreboard
-from baccarat.simulation import procedure
+from baccarat.roads.scoreboard import scoreboard
+from baccarat.simulation.against_chance import REFERENCE_SHOES, compare
+from baccarat.simulation.chance import DRAGONS
+from baccarat.simulation.shoes import procedure
+from baccarat.teaching import lab_text
 from lab.charts import convergence_chart, histogram, interval_chart, minus, red_share_chart
 from lab.runs import run_of
 from tracker.boards import proofs_url, scoreboard_context

@@ -2,7 +2,7 @@
 
 A run that should take about a second or less, and is of at most STEP_SHOES shoes, is dealt
 in the request (and kept for the next request asking for it). A longer one is carried
-between requests in the page itself: baccarat.chance.Tally.state(), signed and compressed
+between requests in the page itself: baccarat.simulation.chance.Tally.state(), signed and compressed
 (django.core.signing), so any app server can deal the next step and nobody can hand the lab
 a tally it did not deal.
 
@@ -20,8 +20,8 @@ from functools import lru_cache
 from django.core import signing
 from django.utils.translation import gettext as _
 
-from baccarat.chance import Tally
-from baccarat.simulation import CHUNK, chunks
+from baccarat.simulation.chance import Tally
+from baccarat.simulation.shoes import CHUNK, chunks
 from lab.form import DEFAULT_RUN, Run
 
 # Measured here (2 cores): 10,000 eight-deck shoes take 0.33 s to deal and read, and each

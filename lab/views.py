@@ -19,10 +19,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
-from baccarat.against_chance import REFERENCE_SHOES
-from baccarat.lab_text import PURPOSE
-from baccarat.roads import DERIVED_ROADS, scoreboard
-from baccarat.simulation import procedure
+from baccarat.roads.scoreboard import DERIVED_ROADS, scoreboard
+from baccarat.simulation.against_chance import REFERENCE_SHOES
+from baccarat.simulation.shoes import procedure
+from baccarat.teaching.lab_text import PURPOSE
 from guards.budgets import simulated_shoes
 from guards.shares import one_at_a_time, turn, wait_your_turn
 from guards.shares import refused as too_busy

@@ -5,9 +5,9 @@ engine. Anything wrong is a DirectiveError saying what; the loader adds the file
 
 from __future__ import annotations
 
-from baccarat.cards import CardError, parse_cards
-from baccarat.roads import OutcomeError, parse_outcomes
-from baccarat.rules import HandError, Resolution, resolve
+from baccarat.game.cards import CardError, parse_cards
+from baccarat.game.rules import HandError, Resolution, resolve
+from baccarat.roads.scoreboard import OutcomeError, parse_outcomes
 from baccarat.translation import _
 from guards.inputs import InputError, whole_number
 from lessons.blocks import MAX_HANDS

@@ -3,7 +3,7 @@ lesson's text and lessons.drawing draws (a road board, a hand, a tableau, a char
 edges, a settled bet, an inline check), and the Directive that places one in the lesson.
 
 Every figure in a spec is the engine's, computed when the course loads; a check's questions
-come from baccarat.questions.
+come from baccarat.teaching.questions.
 """
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from baccarat.payouts import money
-from baccarat.questions import (
+from baccarat.game.rules import Resolution
+from baccarat.odds.payouts import money
+from baccarat.roads.scoreboard import DERIVED_ROADS
+from baccarat.teaching.questions import (
     Question,
     bead_question,
     lowest_edge_question,
@@ -21,12 +23,10 @@ from baccarat.questions import (
     question_for_skill,
     settle_question,
 )
-from baccarat.road_questions import case_question, plate_question
-from baccarat.roads import DERIVED_ROADS
-from baccarat.rules import Resolution
-from baccarat.table_questions import ask_question
+from baccarat.teaching.road_questions import case_question, plate_question
+from baccarat.teaching.table_questions import ask_question
+from baccarat.teaching.walkthrough import Gate
 from baccarat.translation import _
-from baccarat.walkthrough import Gate
 
 MAX_HANDS = 100  # the longest board a lesson road may grow to (a shoe is about 80 hands)
 

@@ -9,10 +9,11 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from baccarat.cards import parse_cards
-from baccarat.charts import card_values, two_card_rows
-from baccarat.roads import next_hand_text, outcome_name, road_name, scoreboard
-from baccarat.rules import BANKER_WHEN_PLAYER_STOOD, PLAYER_RULE, resolve
+from baccarat.game.cards import parse_cards
+from baccarat.game.rules import resolve
+from baccarat.game.tableau import BANKER_WHEN_PLAYER_STOOD, PLAYER_RULE
+from baccarat.roads.scoreboard import next_hand_text, outcome_name, road_name, scoreboard
+from baccarat.teaching.charts import card_values, two_card_rows
 from lessons.blocks import MAX_HANDS, Directive
 from lessons.live import is_live, live_context, others
 from lessons.state import HAND_KINDS, graded

@@ -5,21 +5,21 @@ Documented with the others in lessons.directives."""
 
 from __future__ import annotations
 
-from baccarat.cards import CardError, parse_card, total_working
-from baccarat.charts import memory_pattern
-from baccarat.definitions import starting_point
-from baccarat.odds import odds_of_decks, percent
-from baccarat.roads import DERIVED_ROADS
-from baccarat.rules import (
+from baccarat.game.cards import CardError, parse_card, total_working
+from baccarat.game.rules import tableau_draws_against
+from baccarat.game.tableau import (
     BANKER_WHEN_PLAYER_STOOD,
     NATURALS,
     PLAYER_RULE,
     banker_stood_rule_text,
     player_rule_text,
-    tableau_draws_against,
     tableau_row_rule,
     two_card_rule,
 )
+from baccarat.odds.exact import odds_of_decks, percent
+from baccarat.roads.scoreboard import DERIVED_ROADS
+from baccarat.teaching.charts import memory_pattern
+from baccarat.teaching.definitions import starting_point
 from baccarat.translation import _
 from lessons.arguments import Args, DirectiveError, one_of, read_bet, read_cards, whole
 from lessons.blocks import EngineText

@@ -16,12 +16,12 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from baccarat.cards import CardError, parse_cards
-from baccarat.charts import tableau_rows
-from baccarat.payouts import BETS, bet_name
-from baccarat.rules import HandError
-from baccarat.shoe import random_hand
-from baccarat.tableau import tableau_cell_text, tableau_row_rule
+from baccarat.game.cards import CardError, parse_cards
+from baccarat.game.rules import HandError
+from baccarat.game.shoe import random_hand
+from baccarat.game.tableau import tableau_cell_text, tableau_row_rule
+from baccarat.odds.payouts import BETS, bet_name
+from baccarat.teaching.charts import tableau_rows
 from guards.echo import drawn_back
 from guards.inputs import InputError, whole_number
 from hands.views import permalink

@@ -1,4 +1,4 @@
-"""The directives that say why the tableau has its shape (baccarat.tableau_shape): the inline
+"""The directives that say why the tableau has its shape (baccarat.odds.tableau_shape): the inline
 ``{{ shape … }}`` figures and the ``{{ tableau-shape }}`` table. Documented with the others in
 lessons.directives."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from baccarat.odds import percent
-from baccarat.rules import TABLEAU
-from baccarat.tableau_shape import banker_gain, tableau_agreement, third_card_effects
+from baccarat.game.tableau import TABLEAU
+from baccarat.odds.exact import percent
+from baccarat.odds.tableau_shape import banker_gain, tableau_agreement, third_card_effects
 from baccarat.translation import _
 from lessons.arguments import Args, DirectiveError, one_of, whole
 from lessons.blocks import EngineText

@@ -5,7 +5,7 @@ on the last answer, shown once."""
 from django.urls import reverse
 from django.utils.translation import get_language
 
-from baccarat.cards import parse_cards
+from baccarat.game.cards import parse_cards
 from hands.views import permalink
 from lessons.course import ENGLISH, TRANSLATIONS, load_course
 from progress.learner import Learner

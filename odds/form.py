@@ -5,8 +5,8 @@ read, in the words the page shows beside it."""
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from baccarat.cards import RANKS, CardError, parse_cards
-from baccarat.odds import COMMISSION, MAX_DECKS, MIN_CARDS, ShoeError, shoe_after
+from baccarat.game.cards import RANKS, CardError, parse_cards
+from baccarat.odds.exact import COMMISSION, MAX_DECKS, MIN_CARDS, ShoeError, shoe_after
 from guards.inputs import ASCII_SPACE, InputError, ascii_digits, decimal_number, whole_number
 
 # A full shoe of some decks; a full shoe less the cards dealt; the cards left, by rank.
@@ -61,9 +61,7 @@ def read_count(text):
         pass
     # What is wrong, by the same rule: ASCII digits too many, or after a minus sign.
     if ascii_digits(text):
-        return None, pgettext("a rank count too large", "Over %(most)s") % {
-            "most": MOST_OF_A_RANK
-        }
+        return None, pgettext("a rank count too large", "Over %(most)s") % {"most": MOST_OF_A_RANK}
     minus = text.strip(ASCII_SPACE)
     if minus.startswith("-") and ascii_digits(minus[1:]) and minus.strip("-0"):
         return None, pgettext("a rank count below 0", "Negative")

@@ -3,7 +3,7 @@ shoe less the cards already dealt, or from what is left given rank by rank.
 
 A plain GET form, so every shoe is a shareable URL; with htmx the results redraw as you
 type (the results region, plus each field's message out of band). Every figure comes from
-baccarat.odds; odds/form.py reads the query string, and this module formats numbers
+baccarat.odds.exact; odds/form.py reads the query string, and this module formats numbers
 for the page.
 """
 
@@ -16,9 +16,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from baccarat.bettors_view import bettors_view, removal_sentence
-from baccarat.cards import RANKS
-from baccarat.odds import (
+from baccarat.game.cards import RANKS
+from baccarat.game.tableau import and_list
+from baccarat.odds.bettors_view import bettors_view, removal_sentence
+from baccarat.odds.exact import (
     COMMISSION,
     MAX_DECKS,
     VALUES,
@@ -29,7 +30,6 @@ from baccarat.odds import (
     ranks_of_decks,
     values_of_ranks,
 )
-from baccarat.tableau import and_list
 from guards.echo import drawn_back
 from guards.inputs import MAX_NUMBER_TEXT
 from odds.form import (

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_safe
 
-from baccarat.skills import (
+from baccarat.teaching.skills import (
     BANKER_SKILLS,
     KIND_TITLES,
     PRACTICE_SKILLS,

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
-from baccarat.questions import question_for_skill
-from baccarat.skills import BANKER_SKILLS
+from baccarat.teaching.questions import question_for_skill
+from baccarat.teaching.skills import BANKER_SKILLS
 from progress.learner import BEST_ACCURACY, Learner, drill_score
 from quiz import views
 from quiz.answered_once import first_answer

@@ -2,7 +2,7 @@
 over every skill) and the progress page with its tableau heatmap; the timed dealer-speed
 drill is quiz/speed.py.
 
-Every question, right answer and explanation comes from baccarat.questions; these views
+Every question, right answer and explanation comes from baccarat.teaching.questions; these views
 keep the question on screen in the session, grade the answer against it and tell the
 learner's FSRS schedule (progress.learner.Learner) how it went. Each question carries an
 id, so an answer from another tab, a double click or the Back button is refused with a
@@ -22,12 +22,12 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from baccarat.cards import parse_cards
-from baccarat.definitions import naturals_text
-from baccarat.questions import Choice, Question, question_for_skill, random_question
-from baccarat.roads import scoreboard
-from baccarat.rules import resolve
-from baccarat.skills import KIND_TITLES, PRACTICE_SKILLS, skill_name
+from baccarat.game.cards import parse_cards
+from baccarat.game.rules import resolve
+from baccarat.roads.scoreboard import scoreboard
+from baccarat.teaching.definitions import naturals_text
+from baccarat.teaching.questions import Choice, Question, question_for_skill, random_question
+from baccarat.teaching.skills import KIND_TITLES, PRACTICE_SKILLS, skill_name
 from baccarat.translation import _ as engine_text
 from progress.learner import LEVEL_NAMES, Learner
 from quiz import unsaved

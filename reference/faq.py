@@ -1,6 +1,6 @@
 """The questions a learner asks most, answered briefly for /faq/. Every figure is the
-engine's (baccarat.odds, baccarat.rules, baccarat.table_questions); each answer links the
-lesson or page that teaches it.
+engine's (baccarat.odds.exact, baccarat.game.rules, baccarat.teaching.table_questions); each answer
+links the lesson or page that teaches it.
 
 Worded when called, in the active language: each answer is one whole sentence (or a few)
 with named placeholders, so a translation can order its words its own way; the links are
@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from baccarat.definitions import naturals_text
-from baccarat.odds import TIE_PAYS, effect_of_removal, odds_of_decks, percent, shoe_of_decks
-from baccarat.rules import tableau_row_rule
-from baccarat.table_questions import decided_split
+from baccarat.game.tableau import tableau_row_rule
+from baccarat.odds.exact import TIE_PAYS, effect_of_removal, odds_of_decks, percent, shoe_of_decks
+from baccarat.teaching.definitions import naturals_text
+from baccarat.teaching.table_questions import decided_split
 
 DECKS = 8
 

@@ -2,7 +2,7 @@
 review, the streak of days practised, and the tableau heatmap at a glance. A stranger gets
 the introduction alone (reference/views.home)."""
 
-from baccarat.skills import PRACTICE_SKILLS
+from baccarat.teaching.skills import PRACTICE_SKILLS
 from lessons.views import continue_context, has_started
 from progress.learner import Learner
 from quiz import views as quiz

@@ -12,8 +12,18 @@ from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
-from baccarat.cards import total_working
-from baccarat.charts import (
+from baccarat.game.cards import total_working
+from baccarat.game.rules import resolve
+from baccarat.game.tableau import (
+    BANKER_WHEN_PLAYER_STOOD,
+    NATURALS,
+    PLAYER_RULE,
+    banker_stood_rule_text,
+    player_rule_text,
+    tableau_row_rule,
+)
+from baccarat.odds.exact import odds_of_decks
+from baccarat.teaching.charts import (
     card_values,
     memory_pattern,
     rules_at_a_glance,
@@ -21,24 +31,14 @@ from baccarat.charts import (
     tableau_rows,
     two_card_rows,
 )
-from baccarat.definitions import (
+from baccarat.teaching.definitions import (
     glossary_texts,
     natural_definition,
     naturals_text,
     tableau_definition,
 )
-from baccarat.examples import banker_row_examples, deal_for, two_and_three_card_sevens
-from baccarat.mistakes import common_mistakes, harmless_here, myths
-from baccarat.odds import odds_of_decks
-from baccarat.rules import (
-    BANKER_WHEN_PLAYER_STOOD,
-    NATURALS,
-    PLAYER_RULE,
-    banker_stood_rule_text,
-    player_rule_text,
-    resolve,
-    tableau_row_rule,
-)
+from baccarat.teaching.examples import banker_row_examples, deal_for, two_and_three_card_sevens
+from baccarat.teaching.mistakes import common_mistakes, harmless_here, myths
 from lessons.course import load_course
 from reference.faq import faq as faq_answers
 from reference.learner_home import learner_home
@@ -68,8 +68,8 @@ FOREIGN = re.compile(r"\{(en|fr|it):([^{}]+)\}")
 
 def definition_text(definition):
     """A definition with each "{natural}", "{start:big_eye_boy}"... replaced by the engine's
-    sentence (baccarat.definitions), so the glossary and the rules say it in the same words,
-    and each "{fr:...}" marked as that language. A name the engine does not know is a
+    sentence (baccarat.teaching.definitions), so the glossary and the rules say it in the same
+    words, and each "{fr:...}" marked as that language. A name the engine does not know is a
     KeyError: a content bug the tests catch."""
     texts = glossary_texts()
     html = FOREIGN.sub(

@@ -46,8 +46,8 @@ def build_database(env):
     )
     code = f"""
 from django.contrib.auth.models import User
-from baccarat.dealing import dealt
-from baccarat.shoe import Shoe as Deck
+from baccarat.teaching.dealing import dealt
+from baccarat.game.shoe import Shoe as Deck
 from tracker.models import Shoe
 user = User.objects.create_user({USER!r}, password={PASSWORD!r})
 shoe = Shoe.objects.create(owner=user, name="Friday, table 3", decks=8)

@@ -23,7 +23,7 @@ from django.test import Client
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from baccarat.cards import parse_card
+from baccarat.game.cards import parse_card
 from guards.inputs import visible
 from progress.models import LessonProgress, SkillCard, SpeedBest
 from tracker.models import Hand, RecordedKey, Shoe

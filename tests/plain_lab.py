@@ -1,9 +1,9 @@
 """The simulation lab done a second time in plain Python, one hand at a time, for the tests
-of baccarat.simulation, baccarat.systems and baccarat.chance to check the bulk numpy engine
-against. Written from the engine's stated rules (simulation.procedure(), the docstrings
-of systems.py and its SYSTEMS), never from its code; hands are resolved by
-baccarat.rules.resolve and the roads read by baccarat.roads.scoreboard. Money is kept in
-exact fractions. Not imported by the site."""
+of baccarat.simulation.shoes, baccarat.simulation.systems and baccarat.simulation.chance to check
+the bulk numpy engine against. Written from the engine's stated rules (simulation.procedure(), the
+docstrings of systems.py and its SYSTEMS), never from its code; hands are resolved by
+baccarat.game.rules.resolve and the roads read by baccarat.roads.scoreboard.scoreboard. Money is
+kept in exact fractions. Not imported by the site."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from fractions import Fraction
 import numpy as np
 from independent_rules import RANK_OF
 
-from baccarat.cards import parse_card
-from baccarat.roads import RED, scoreboard
-from baccarat.rules import resolve
+from baccarat.game.cards import parse_card
+from baccarat.game.rules import resolve
+from baccarat.roads.scoreboard import RED, scoreboard
 
 CARD_OF_VALUE = {value: parse_card(rank) for value, rank in RANK_OF.items()}
 CUT_CARD_FROM_END = 16  # "the cut card goes in front of the last 16 cards"

@@ -1,11 +1,11 @@
 """What the road components draw (templates/components/road_*.html), read from a
-baccarat.roads scoreboard: the tracker's shoe pages, the lessons' boards and the quiz's
+baccarat.roads.scoreboard scoreboard: the tracker's shoe pages, the lessons' boards and the quiz's
 road questions all draw their roads from scoreboard_context."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from baccarat.roads import ASK_NOTE, DERIVED_ROADS
+from baccarat.roads.scoreboard import ASK_NOTE, DERIVED_ROADS
 
 # Empty columns drawn on a short road, so a new shoe still looks like a board.
 MIN_COLUMNS = {"bead_plate": 12, "big_road": 24, "derived": 30}

@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from baccarat.cards import CardError, parse_card
-from baccarat.roads import OUTCOME_NAMES, OUTCOMES
-from baccarat.rules import HandError, resolve
+from baccarat.game.cards import CardError, parse_card
+from baccarat.game.rules import HandError, resolve
+from baccarat.roads.scoreboard import OUTCOME_NAMES, OUTCOMES
 from baccarat.translation import _, pgettext
 from guards.inputs import at_field
 

@@ -1,6 +1,6 @@
 """The card keypad on a shoe's page: a hand entered card by card, in dealing order.
 
-Each key sends the cards so far and the new one; baccarat.dealing says which card is due
+Each key sends the cards so far and the new one; baccarat.teaching.dealing says which card is due
 next and when the hand is over. Then the hand is recorded with its cards, its outcome
 and its natural and pair flags all worked out from them, so the next hand's odds follow
 the cards actually dealt. Nothing is stored before the hand is over, and the cards so far
@@ -12,9 +12,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from baccarat.cards import RANKS
-from baccarat.dealing import MAX_CARDS, DealingError, dealt
-from baccarat.dealing import deal as deal_card
+from baccarat.game.cards import RANKS
+from baccarat.teaching.dealing import MAX_CARDS, DealingError, dealt
+from baccarat.teaching.dealing import deal as deal_card
 from guards.throttles import write_refused
 from tracker.idempotency import KeyConflict, KeyProblem, mark_replayed, page_key
 from tracker.models import Shoe, ShoeFull, owner_of

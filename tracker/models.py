@@ -1,4 +1,5 @@
-"""A shoe and its hands. The scoreboard itself is computed by baccarat.roads, never stored."""
+"""A shoe and its hands. The scoreboard itself is computed by baccarat.roads.scoreboard, never
+stored."""
 
 import secrets
 
@@ -13,7 +14,7 @@ from django.db import IntegrityError, connection, connections, models, transacti
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from baccarat.roads import Result
+from baccarat.roads.scoreboard import Result
 from guards.inputs import text_problem
 from tracker.exchange import MAX_HANDS
 from tracker.idempotency import KEEP, MAX_LENGTH, KeyReused, KeyUndone, fingerprint

@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from baccarat.cards import CardError, parse_card
-from baccarat.dealing import KEYS, dealt
-from baccarat.odds import MIN_CARDS, ShoeError, odds, odds_of_decks, shoe_after
-from baccarat.roads import scoreboard
+from baccarat.game.cards import CardError, parse_card
+from baccarat.odds.exact import MIN_CARDS, ShoeError, odds, odds_of_decks, shoe_after
+from baccarat.roads.scoreboard import scoreboard
+from baccarat.teaching.dealing import KEYS, dealt
 from tracker.boards import proofs_url, scoreboard_context
 from tracker.idempotency import KeyUndone, new_key
 from tracker.models import Shoe

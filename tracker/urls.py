@@ -22,7 +22,7 @@ register_converter(ShareToken, "share_token")
 app_name = "tracker"
 
 # A derived mark is addressed by its road's key and its 0-based index in that road's marks
-# (baccarat.roads.DerivedCell.mark), under the page that shows the board.
+# (baccarat.roads.scoreboard.DerivedCell.mark), under the page that shows the board.
 urlpatterns = [
     path("", views.index, name="index"),
     path("import/", views.import_page, name="import"),

@@ -2,8 +2,8 @@
 proof behind each derived mark, and a read-only share page (whose link its owner may make
 anew or revoke).
 
-Every road, mark, colour, count and proof comes from baccarat.roads.scoreboard(), computed
-once per request; the templates only draw it. Someone else's shoe is a 404 on every URL.
+Every road, mark, colour, count and proof comes from baccarat.roads.scoreboard.scoreboard(),
+computed once per request; the templates only draw it. Someone else's shoe is a 404 on every URL.
 """
 
 from django import forms
@@ -18,7 +18,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
-from baccarat.roads import (
+from baccarat.roads.scoreboard import (
     DERIVED_ROADS,
     OUTCOMES,
     scoreboard,

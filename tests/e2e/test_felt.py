@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
-from baccarat.cards import parse_cards
-from baccarat.practice import PracticeHand
+from baccarat.game.cards import parse_cards
+from baccarat.teaching.practice import PracticeHand
 
 # Player 4 draws an 8; Banker 3 stands against an 8.
 HAND = "4h 3s Ad Kc 8d"

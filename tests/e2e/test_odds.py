@@ -5,7 +5,7 @@ import re
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from baccarat.odds import odds, ranks_of_decks
+from baccarat.odds.exact import odds, ranks_of_decks
 from odds.views import percent
 
 

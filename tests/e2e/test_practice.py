@@ -3,9 +3,9 @@
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from baccarat.cards import parse_cards
-from baccarat.practice import PracticeHand
-from baccarat.rules import resolve
+from baccarat.game.cards import parse_cards
+from baccarat.game.rules import resolve
+from baccarat.teaching.practice import PracticeHand
 
 # Player 4 draws an 8; Banker 3 stands only against an 8; 3 against 3 is a tie.
 BANKER_3_V_8 = "4h 3s Ad Kc 8d"

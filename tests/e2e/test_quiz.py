@@ -6,8 +6,8 @@ import random
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from baccarat.questions import banker_rule
-from baccarat.rules import resolve
+from baccarat.game.rules import resolve
+from baccarat.teaching.questions import banker_rule
 
 
 def test_answer_quiz_questions_by_keyboard(live_server, page: Page, monkeypatch):

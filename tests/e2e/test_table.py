@@ -6,9 +6,9 @@ import pytest
 from browsing import start_shoe
 from playwright.sync_api import Browser, expect
 
-from baccarat.dealing import dealt
-from baccarat.roads import scoreboard
-from baccarat.shoe import Shoe as Deck
+from baccarat.game.shoe import Shoe as Deck
+from baccarat.roads.scoreboard import scoreboard
+from baccarat.teaching.dealing import dealt
 
 SIZES = [(360, 740), (390, 844), (1280, 900)]
 IDS = ["360", "390", "desktop"]

@@ -6,7 +6,7 @@ from browsing import start_shoe
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from baccarat.roads import scoreboard
+from baccarat.roads.scoreboard import scoreboard
 from tracker.models import Shoe
 
 TWENTY = "PPBTBBBPPTTBPBBBBBBB"  # the first 20 hands of the worked example in docs/roads.md

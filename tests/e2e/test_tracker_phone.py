@@ -11,7 +11,7 @@ import pytest
 from browsing import start_shoe
 from playwright.sync_api import Page, expect
 
-from baccarat.roads import scoreboard
+from baccarat.roads.scoreboard import scoreboard
 
 # 80 hands, checked after 4, 40 and 80. The last 25 are a long Banker streak and a Player:
 # the Big Road's dragon tail (and the derived roads' tails) then reach far to the right of

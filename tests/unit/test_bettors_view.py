@@ -1,13 +1,13 @@
-"""baccarat.bettors_view: the odds page's plain words for a bettor."""
+"""baccarat.odds.bettors_view: the odds page's plain words for a bettor."""
 
 from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat.bettors_view import TABLE_BETS, bettors_view, per_hundred
-from baccarat.cards import RANKS
-from baccarat.odds import odds, odds_of_decks
+from baccarat.game.cards import RANKS
+from baccarat.odds.bettors_view import TABLE_BETS, bettors_view, per_hundred
+from baccarat.odds.exact import odds, odds_of_decks
 
 
 def test_an_eight_deck_shoe_in_plain_words():

@@ -1,6 +1,6 @@
 import pytest
 
-from baccarat.cards import (
+from baccarat.game.cards import (
     RANKS,
     SUITS,
     Card,

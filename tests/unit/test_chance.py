@@ -1,5 +1,5 @@
-"""baccarat.chance.Tally: a run dealt over several steps (its state carried through JSON, as
-the lab carries it between requests) is the run dealt at once; a small run is, figure by
+"""baccarat.simulation.chance.Tally: a run dealt over several steps (its state carried through
+JSON, as the lab carries it between requests) is the run dealt at once; a small run is, figure by
 figure, what the plain way deals and counts (tests/plain_lab.py, scoreboard()); the same
 seed gives the same answer; and a large seeded run agrees with the exact odds."""
 
@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from plain_lab import deal_shoe, play
 
-from baccarat import simulation
-from baccarat.chance import DRAGONS, MILESTONES, ROADS, Tally
-from baccarat.odds import odds_of_decks
-from baccarat.roads import scoreboard
-from baccarat.systems import PROGRESSIONS, SYSTEMS
+from baccarat.odds.exact import odds_of_decks
+from baccarat.roads.scoreboard import scoreboard
+from baccarat.simulation import shoes as simulation
+from baccarat.simulation.chance import DRAGONS, MILESTONES, ROADS, Tally
+from baccarat.simulation.systems import PROGRESSIONS, SYSTEMS
 
 EVERY = tuple(SYSTEMS)
 FLAT = tuple(name for name in SYSTEMS if name not in PROGRESSIONS)

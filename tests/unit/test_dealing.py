@@ -1,4 +1,4 @@
-"""baccarat.dealing: a hand entered card by card (the tracker's card keypad)."""
+"""baccarat.teaching.dealing: a hand entered card by card (the tracker's card keypad)."""
 
 import itertools
 
@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat.cards import RANK_VALUES, RANKS
-from baccarat.dealing import KEYS, DealingError, deal, dealt
-from baccarat.shoe import Shoe
+from baccarat.game.cards import RANK_VALUES, RANKS
+from baccarat.game.shoe import Shoe
+from baccarat.teaching.dealing import KEYS, DealingError, deal, dealt
 
 
 def test_every_opening_of_four_cards():

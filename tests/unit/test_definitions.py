@@ -1,5 +1,5 @@
-"""The engine's words for the terms every page defines (baccarat.definitions), the edge ratio
-the Tie lesson quotes, the effect-of-removal sentence (baccarat.bettors_view), and the
+"""The engine's words for the terms every page defines (baccarat.teaching.definitions), the edge
+ratio the Tie lesson quotes, the effect-of-removal sentence (baccarat.odds.bettors_view), and the
 mistakes' wording: each sentence agrees with what the engine computes."""
 
 import itertools
@@ -7,18 +7,18 @@ import math
 
 import pytest
 
-from baccarat.bettors_view import largest_shift, removal_sentence, shift_in_words
-from baccarat.definitions import (
+from baccarat.game.tableau import NATURALS, banker_stood_rule_text
+from baccarat.odds.bettors_view import largest_shift, removal_sentence, shift_in_words
+from baccarat.odds.exact import effect_of_removal, odds_of_decks, percent, shoe_of_decks
+from baccarat.roads.scoreboard import DERIVED_ROADS, scoreboard
+from baccarat.teaching.definitions import (
     glossary_texts,
     natural_definition,
     naturals_text,
     starting_point,
     tableau_definition,
 )
-from baccarat.mistakes import common_mistakes
-from baccarat.odds import effect_of_removal, odds_of_decks, percent, shoe_of_decks
-from baccarat.roads import DERIVED_ROADS, scoreboard
-from baccarat.rules import NATURALS, banker_stood_rule_text
+from baccarat.teaching.mistakes import common_mistakes
 
 
 def test_the_natural_is_a_two_card_total():

@@ -7,10 +7,10 @@ import re
 
 from django.utils.translation import override
 
-from baccarat.chance import Tally
-from baccarat.lab_text import run_summary, share_sentences, system_name
-from baccarat.questions import bead_question, mark_question, myth_question, random_question
-from baccarat.roads import next_hand_text, scoreboard
+from baccarat.roads.scoreboard import next_hand_text, scoreboard
+from baccarat.simulation.chance import Tally
+from baccarat.teaching.lab_text import run_summary, share_sentences, system_name
+from baccarat.teaching.questions import bead_question, mark_question, myth_question, random_question
 
 BOARD = "BBPPPBPB"  # Big Eye Boy, Small Road and Cockroach Pig all have marks
 

@@ -8,14 +8,14 @@ import re
 import pytest
 from django.utils import translation
 
-from baccarat.dealing import dealt
-from baccarat.definitions import natural_definition, starting_point, tableau_definition
-from baccarat.inference import infer
-from baccarat.odds import odds_of_decks
-from baccarat.payouts import bet_name
-from baccarat.rules import HandError, resolve
-from baccarat.tableau import banker_stood_rule_text, player_rule_text, tableau_row_rule
-from baccarat.walkthrough import settlement_sentences, walkthrough
+from baccarat.game.inference import infer
+from baccarat.game.rules import HandError, resolve
+from baccarat.game.tableau import banker_stood_rule_text, player_rule_text, tableau_row_rule
+from baccarat.odds.exact import odds_of_decks
+from baccarat.odds.payouts import bet_name
+from baccarat.teaching.dealing import dealt
+from baccarat.teaching.definitions import natural_definition, starting_point, tableau_definition
+from baccarat.teaching.walkthrough import settlement_sentences, walkthrough
 
 # Latin words a Chinese sentence may keep: card ranks and the "?" card's letters, the EZ of
 # EZ 百家樂.

@@ -4,10 +4,10 @@ spots, and the order fresh cards arrive in, for every kind of hand."""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat.cards import RANKS, Card
-from baccarat.felt import lay_out, seats
-from baccarat.practice import PracticeHand
-from baccarat.rules import resolve
+from baccarat.game.cards import RANKS, Card
+from baccarat.game.rules import resolve
+from baccarat.teaching.felt import lay_out, seats
+from baccarat.teaching.practice import PracticeHand
 
 ranks = st.sampled_from(RANKS)
 # Six cards are always enough for a hand; the rules take as many as they need.

@@ -1,4 +1,4 @@
-"""Working back from the final totals to the one unknown card (baccarat.inference).
+"""Working back from the final totals to the one unknown card (baccarat.game.inference).
 
 Exhaustive: every complete hand of four to six cards, with each of its cards in turn
 replaced by "?", asked with its true final totals (both, only the Player's, only the
@@ -20,8 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from independent_rules import BANKER_DRAWS_AGAINST, PLAYER_DRAWS_ON, RANK_OF
 
-from baccarat.cards import RANKS, Card, parse_card
-from baccarat.inference import RANKS_OF_VALUE, InferenceError, infer, value_words
+from baccarat.game.cards import RANKS, Card, parse_card
+from baccarat.game.inference import RANKS_OF_VALUE, InferenceError, infer, value_words
 
 
 def deal(values):

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from baccarat.odds import (
+from baccarat.odds.exact import (
     CARDS_PER_DECK_BY_VALUE,
     ShoeError,
     count_deals,
@@ -16,7 +16,7 @@ from baccarat.odds import (
     odds,
     shoe_of_decks,
 )
-from baccarat.odds_reference import reference_counts
+from baccarat.odds.reference import reference_counts
 
 MAIN = {
     1: (6_737_232_640, 6_548_674_432, 1_372_227_328, 14_658_134_400),

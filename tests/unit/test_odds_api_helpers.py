@@ -3,8 +3,8 @@ shoe after some cards are dealt, the cached full shoes, and a rank given twice."
 
 import pytest
 
-from baccarat.cards import parse_cards
-from baccarat.odds import ShoeError, check_ranks, odds, odds_of_decks, shoe_after
+from baccarat.game.cards import parse_cards
+from baccarat.odds.exact import ShoeError, check_ranks, odds, odds_of_decks, shoe_after
 
 
 def test_shoe_after_subtracts_known_cards_and_counts_unknown_ones():

@@ -3,9 +3,11 @@ is asked, and that every right answer and explanation is the engine's own."""
 
 import pytest
 
-from baccarat.cards import parse_cards
-from baccarat.felt import seats
-from baccarat.practice import (
+from baccarat.game.cards import parse_cards
+from baccarat.game.rules import GATES, banker_draws, player_draws, resolve
+from baccarat.game.shoe import random_hand
+from baccarat.teaching.felt import seats
+from baccarat.teaching.practice import (
     AnswerError,
     PracticeHand,
     Score,
@@ -13,8 +15,6 @@ from baccarat.practice import (
     grade,
     questions,
 )
-from baccarat.rules import GATES, banker_draws, player_draws, resolve
-from baccarat.shoe import random_hand
 
 
 def hand(cards):

@@ -4,9 +4,11 @@ import random
 
 import pytest
 
-from baccarat.cards import parse_card
-from baccarat.payouts import settle
-from baccarat.questions import (
+from baccarat.game.cards import parse_card
+from baccarat.game.rules import banker_draws, player_draws, resolve
+from baccarat.odds.payouts import settle
+from baccarat.roads.scoreboard import scoreboard
+from baccarat.teaching.questions import (
     GENERATORS,
     card_value,
     hand_total,
@@ -15,9 +17,7 @@ from baccarat.questions import (
     random_question,
     truths,
 )
-from baccarat.roads import scoreboard
-from baccarat.rules import banker_draws, player_draws, resolve
-from baccarat.skills import BANKER_SKILLS
+from baccarat.teaching.skills import BANKER_SKILLS
 
 
 @pytest.mark.parametrize("kind", GENERATORS)

@@ -1,13 +1,13 @@
-"""The quiz's additions to baccarat.questions: the practice skill set, skill names and
+"""The quiz's additions to baccarat.teaching.questions: the practice skill set, skill names and
 kinds, digit keys, and derived-road questions for a given rule."""
 
 import random
 
 import pytest
 
-from baccarat.questions import GENERATORS, card_value, hand_total, question_for_skill
-from baccarat.roads import DERIVED_ROADS, scoreboard
-from baccarat.skills import (
+from baccarat.roads.scoreboard import DERIVED_ROADS, scoreboard
+from baccarat.teaching.questions import GENERATORS, card_value, hand_total, question_for_skill
+from baccarat.teaching.skills import (
     BANKER_SKILLS,
     KIND_TITLES,
     PRACTICE_SKILLS,

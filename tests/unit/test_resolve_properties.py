@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat.cards import CardError, parse_card
-from baccarat.rules import GATES, HandError, resolve
+from baccarat.game.cards import CardError, parse_card
+from baccarat.game.rules import GATES, HandError, resolve
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "10", "J", "Q", "K"]
 SUITS = ["", "h", "S", "♦", "c"]

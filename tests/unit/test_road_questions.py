@@ -1,4 +1,4 @@
-"""baccarat.road_questions and the two table facts without a myth: which rule decides a
+"""baccarat.teaching.road_questions and the two table facts without a myth: which rule decides a
 derived road's next mark, where a hand goes on the Bead Plate, who the Player is and what a
 spent budget means. Each answer is checked against the engine and against the road rules
 (docs/roads.md) written afresh here, so a wrong engine and a wrong question both fail."""
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from baccarat.odds import odds_of_decks, percent
-from baccarat.road_questions import case_question, plate_question
-from baccarat.roads import DERIVED_ROADS, scoreboard
-from baccarat.table_questions import ASKS, ask_question
+from baccarat.odds.exact import odds_of_decks, percent
+from baccarat.roads.scoreboard import DERIVED_ROADS, scoreboard
+from baccarat.teaching.road_questions import case_question, plate_question
+from baccarat.teaching.table_questions import ASKS, ask_question
 
 LESSONS = Path(__file__).parents[2] / "lessons" / "content" / "lessons"
 K = {"big_eye_boy": 1, "small_road": 2, "cockroach_pig": 3}  # k (docs/roads.md), written again

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat.roads import (
+from baccarat.roads.scoreboard import (
     DERIVED_ROADS,
     ROWS,
     OutcomeError,

@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from baccarat.cards import parse_card
-from baccarat.charts import tableau_rows
-from baccarat.rules import HandError, banker_draws, player_draws, resolve
+from baccarat.game.cards import parse_card
+from baccarat.game.rules import HandError, banker_draws, player_draws, resolve
+from baccarat.teaching.charts import tableau_rows
 
 # One rank per value; the zero-valued ranks rotate so tens and pictures all get used.
 ZERO_RANKS = ["T", "J", "Q", "K", "10"]

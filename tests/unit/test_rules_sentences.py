@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import baccarat
-from baccarat.rules import HandError, resolve
+from baccarat.game.rules import HandError, resolve
 
 
 def texts(cards):

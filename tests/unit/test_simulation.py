@@ -1,7 +1,7 @@
-"""baccarat.simulation against the plain way: whole shoes dealt in bulk from the lookup table
-must be the shoes that baccarat.rules.resolve deals hand by hand under the stated procedure
+"""baccarat.simulation.shoes against the plain way: whole shoes dealt in bulk from the lookup table
+must be the shoes that baccarat.game.rules.resolve deals hand by hand under the stated procedure
 (tests/plain_lab.py writes it out again), and the Big Road columns and derived-road marks
-counted from column lengths must be those baccarat.roads.scoreboard draws, on dealt shoes
+counted from column lengths must be those baccarat.roads.scoreboard.scoreboard draws, on dealt shoes
 and on outcome strings built to hit the corners (ties only, one column, dragons)."""
 
 from collections import Counter
@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from plain_lab import deal_shoe, matrix
 
-from baccarat.roads import DERIVED_ROADS, scoreboard
-from baccarat.simulation import (
+from baccarat.roads.scoreboard import DERIVED_ROADS, scoreboard
+from baccarat.simulation.shoes import (
     BANKER_WINS,
     CHUNK,
     NO_HAND,

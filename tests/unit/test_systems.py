@@ -1,6 +1,6 @@
-"""baccarat.systems against the plain way: every system played hand by hand over each shoe
-(tests/plain_lab.py, from the rules in systems.py's docstrings and SYSTEMS, Big Eye Boy's
-ask read off baccarat.roads), on outcome matrices built to hit the corners, bankrolls and
+"""baccarat.simulation.systems against the plain way: every system played hand by hand over each
+shoe (tests/plain_lab.py, from the rules in systems.py's docstrings and SYSTEMS, Big Eye Boy's
+ask read off baccarat.roads.scoreboard), on outcome matrices built to hit the corners, bankrolls and
 table limits included, and on dealt shoes. Bets, stakes, net per hand and shoes ruined must
 all agree."""
 
@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from plain_lab import matrix, play
 
-from baccarat.simulation import BANKER_WINS, PLAYER_WINS, Dealt, columns, deal_shoes
-from baccarat.systems import (
+from baccarat.simulation.shoes import BANKER_WINS, PLAYER_WINS, Dealt, columns, deal_shoes
+from baccarat.simulation.systems import (
     BANKROLL,
     NO_BET,
     PROGRESSIONS,
@@ -19,7 +19,7 @@ from baccarat.systems import (
     TABLE_LIMIT,
     board_before_each_hand,
 )
-from baccarat.systems import play as engine_play
+from baccarat.simulation.systems import play as engine_play
 
 FLAT = tuple(name for name in SYSTEMS if name not in PROGRESSIONS)
 SIDE = {None: NO_BET, "B": BANKER_WINS, "P": PLAYER_WINS}

@@ -1,20 +1,20 @@
-"""Why the tableau has its shape (baccarat.tableau_shape), and the lessons' table questions
-(baccarat.table_questions): the figures, checked against a count made afresh, and the
+"""Why the tableau has its shape (baccarat.odds.tableau_shape), and the lessons' table questions
+(baccarat.teaching.table_questions): the figures, checked against a count made afresh, and the
 sentences the lesson builds on them."""
 
 from fractions import Fraction
 
 import pytest
 
-from baccarat.odds import odds_of_decks, percent
-from baccarat.rules import banker_draws
-from baccarat.table_questions import ask_question, decided_split
-from baccarat.tableau_shape import (
+from baccarat.game.rules import banker_draws
+from baccarat.odds.exact import odds_of_decks, percent
+from baccarat.odds.tableau_shape import (
     banker_gain,
     drawing_totals,
     tableau_agreement,
     third_card_effects,
 )
+from baccarat.teaching.table_questions import ask_question, decided_split
 
 WEIGHT = [16 if v == 0 else 4 for v in range(10)]  # cards of each value in a deck
 

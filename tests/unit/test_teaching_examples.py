@@ -3,15 +3,15 @@ their words claim."""
 
 import pytest
 
-from baccarat.charts import memory_pattern, tableau_reachability
-from baccarat.examples import (
+from baccarat.game.rules import banker_draws, resolve
+from baccarat.teaching.charts import memory_pattern, tableau_reachability
+from baccarat.teaching.examples import (
     banker_row_examples,
     deal_for,
     two_and_three_card_sevens,
     two_cards_for,
 )
-from baccarat.mistakes import GENERAL_MISTAKES, common_mistakes, harmless_here, myths
-from baccarat.rules import banker_draws, resolve
+from baccarat.teaching.mistakes import GENERAL_MISTAKES, common_mistakes, harmless_here, myths
 
 
 @pytest.mark.parametrize("total", range(10))

@@ -23,7 +23,7 @@ from independent_rules import (
     RANK_OF,
 )
 
-from baccarat.rules import HandError, resolve
+from baccarat.game.rules import HandError, resolve
 
 VALUE_OF = {"K": 0, "A": 1, **{str(v): v for v in range(2, 10)}}
 

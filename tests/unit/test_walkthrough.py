@@ -4,11 +4,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccarat.cards import RANKS, parse_card
-from baccarat.examples import classic_hands
-from baccarat.rules import resolve
-from baccarat.shoe import Shoe, ShoeEmpty, random_hand
-from baccarat.walkthrough import GATES, walkthrough, what_if
+from baccarat.game.cards import RANKS, parse_card
+from baccarat.game.rules import resolve
+from baccarat.game.shoe import Shoe, ShoeEmpty, random_hand
+from baccarat.teaching.examples import classic_hands
+from baccarat.teaching.walkthrough import GATES, walkthrough, what_if
 
 ranks = st.sampled_from([*RANKS, "?"])
 

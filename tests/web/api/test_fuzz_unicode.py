@@ -33,8 +33,8 @@ from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
 from api import hands, odds, roads, shoes, simulations
-from baccarat.cards import RANKS
-from baccarat.systems import SYSTEMS
+from baccarat.game.cards import RANKS
+from baccarat.simulation.systems import SYSTEMS
 
 pytestmark = pytest.mark.django_db
 

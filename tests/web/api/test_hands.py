@@ -2,7 +2,7 @@ import itertools
 
 import pytest
 
-from baccarat.rules import banker_draws, player_draws
+from baccarat.game.rules import banker_draws, player_draws
 
 URL = "/api/v1/hands/resolve"
 

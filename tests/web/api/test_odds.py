@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 from django.test import Client
 
-from baccarat.odds import FEATURES, odds
+from baccarat.odds.exact import FEATURES, odds
 
 URL = "/api/v1/odds"
 

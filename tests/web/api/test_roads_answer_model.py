@@ -23,7 +23,7 @@ def test_every_roads_answer_is_a_roads_out(client, hands):
 
 
 def test_a_road_rules_warning_is_the_marks_own(client):
-    from baccarat.roads import Result, scoreboard
+    from baccarat.roads.scoreboard import Result, scoreboard
 
     outcomes = "BBPPBPBBPPPBPBBP" * 10
     body = json.dumps({"outcomes": outcomes})

@@ -1,6 +1,6 @@
 """POST /api/v1/simulations (docs/api.md): every contract field with values that
 agree with each other; the same seed, the same answer; a small run dealt again here, hand by
-hand, by the stated procedure and baccarat.rules.resolve, giving the same counts, streaks,
+hand, by the stated procedure and baccarat.game.rules.resolve, giving the same counts, streaks,
 derived marks and flat bets; every bad value a 400 or 422 naming its field (hypothesis, never
 a 500); and the budget of shoes, a 429 at the stated number.
 
@@ -23,13 +23,14 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from api.simulations import DEFAULT_SHOES, MAX_CONTINUATION, MAX_SEED_DIGITS, SimulationOut
-from baccarat import chance, simulation
-from baccarat.chance import Tally
-from baccarat.odds import odds_of_decks
-from baccarat.roads import DERIVED_ROADS, scoreboard
-from baccarat.rules import resolve
-from baccarat.simulation import CHUNK, MAX_SHOES, shuffled
-from baccarat.systems import PROGRESSIONS, SYSTEMS
+from baccarat.game.rules import resolve
+from baccarat.odds.exact import odds_of_decks
+from baccarat.roads.scoreboard import DERIVED_ROADS, scoreboard
+from baccarat.simulation import chance
+from baccarat.simulation import shoes as simulation
+from baccarat.simulation.chance import Tally
+from baccarat.simulation.shoes import CHUNK, MAX_SHOES, shuffled
+from baccarat.simulation.systems import PROGRESSIONS, SYSTEMS
 from guards.budgets import Rate, parse_rate, simulated_shoes
 from guards.inputs import MAX_JSON_DIGITS
 from lab import runs
@@ -590,7 +591,7 @@ def in_steps(client, body, *, same_body=False):
 
 @pytest.fixture
 def dealer_spy(monkeypatch):
-    """The shoes each call of the engine's chunk dealer deals (baccarat.chance's
+    """The shoes each call of the engine's chunk dealer deals (baccarat.simulation.chance's
     deal_shoes, which every Tally deals with), cleared by the test between requests."""
     dealt = []
     real = chance.deal_shoes

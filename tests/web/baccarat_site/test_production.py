@@ -451,7 +451,7 @@ import sys
 import baccarat_site.wsgi  # what preload_app does
 from django.db import connections
 from django.urls import get_resolver
-from baccarat.odds import tallies
+from baccarat.odds.exact import tallies
 
 conf = runpy.run_path("gunicorn.conf.py")
 assert tallies.cache_info().currsize == 0 and "api.api" not in sys.modules

@@ -101,7 +101,7 @@ def test_pasted_text_may_be_1_mb_when_the_form_sends_it_as_the_page_does(client)
 
 
 def test_the_lab_steps_state_fits_the_limit():
-    from baccarat.systems import SYSTEMS
+    from baccarat.simulation.systems import SYSTEMS
     from lab import runs
     from lab.form import Run
 

@@ -53,7 +53,7 @@ from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
-from baccarat.cards import RANKS
+from baccarat.game.cards import RANKS
 from lessons.course import load_course
 from quiz.speed import SPEED_RULES
 from quiz.views import TOPICS
@@ -79,8 +79,18 @@ INPUTS = [
         "GET",
         "/hands/",
         (
-            "cards", "step", "change", "to", "add", "pop", "deal", "clear",
-            "table", "player_total", "banker_total", "header:HX-Request",
+            "cards",
+            "step",
+            "change",
+            "to",
+            "add",
+            "pop",
+            "deal",
+            "clear",
+            "table",
+            "player_total",
+            "banker_total",
+            "header:HX-Request",
         ),  # fmt: skip
     ),
     ("GET", "/hands/practice/", ()),

@@ -37,7 +37,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from fuzzing import stored
 
-from baccarat.cards import RANKS
+from baccarat.game.cards import RANKS
 from tracker.models import Shoe
 
 pytestmark = pytest.mark.django_db

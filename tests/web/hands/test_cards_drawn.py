@@ -9,9 +9,9 @@ import pytest
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from baccarat.cards import RANKS, SUITS, Card
-from baccarat.felt import lay_out
-from baccarat.rules import resolve
+from baccarat.game.cards import RANKS, SUITS, Card
+from baccarat.game.rules import resolve
+from baccarat.teaching.felt import lay_out
 
 SPRITE = Path(settings.BASE_DIR) / "static" / "cards" / "cards.svg"
 SYMBOLS = set(re.findall(r'<symbol id="([^"]+)"', SPRITE.read_text()))

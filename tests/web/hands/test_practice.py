@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from baccarat.cards import parse_cards
-from baccarat.practice import PracticeHand
-from baccarat.rules import resolve
+from baccarat.game.cards import parse_cards
+from baccarat.game.rules import resolve
+from baccarat.teaching.practice import PracticeHand
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

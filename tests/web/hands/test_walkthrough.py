@@ -6,9 +6,9 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from baccarat.examples import classic_hands
-from baccarat.rules import resolve
-from baccarat.walkthrough import walkthrough
+from baccarat.game.rules import resolve
+from baccarat.teaching.examples import classic_hands
+from baccarat.teaching.walkthrough import walkthrough
 
 URL = "/hands/"
 

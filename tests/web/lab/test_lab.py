@@ -14,8 +14,8 @@ from fuzzing import FUZZ, encoded, unicode_text, written_numbers
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat.chance import Tally
-from baccarat.systems import SYSTEMS
+from baccarat.simulation.chance import Tally
+from baccarat.simulation.systems import SYSTEMS
 from lab import runs
 from lab.form import DEFAULT_RUN, Run
 from tracker.models import Shoe
@@ -349,11 +349,12 @@ def test_a_sample_marks_proof_opens_in_the_lab(client):
         assert client.get(bad).status_code == 404
 
 
-# --- the sentences (baccarat.lab_text) ------------------------------------------------------
+# --- the sentences (baccarat.teaching.lab_text)
+# ------------------------------------------------------
 
 
 def test_the_systems_sentences_set_each_result_against_its_house_edge():
-    from baccarat import lab_text
+    from baccarat.teaching import lab_text
 
     tally = Tally(8, 2026, 4000, tuple(SYSTEMS)).run()
     for row in lab_text.system_rows(tally):

@@ -10,22 +10,20 @@ from fractions import Fraction
 
 import pytest
 
-from baccarat.cards import RANK_VALUES, parse_card, parse_cards, total
-from baccarat.charts import memory_pattern
-from baccarat.mistakes import myths
-from baccarat.odds import odds
-from baccarat.payouts import money, settle
-from baccarat.questions import truths
-from baccarat.roads import scoreboard
-from baccarat.rules import (
+from baccarat.game.cards import RANK_VALUES, parse_card, parse_cards, total
+from baccarat.game.rules import banker_draws, player_draws, resolve
+from baccarat.game.tableau import (
     NATURALS,
-    banker_draws,
     banker_stood_rule_text,
-    player_draws,
     player_rule_text,
-    resolve,
     tableau_row_rule,
 )
+from baccarat.odds.exact import odds
+from baccarat.odds.payouts import money, settle
+from baccarat.roads.scoreboard import scoreboard
+from baccarat.teaching.charts import memory_pattern
+from baccarat.teaching.mistakes import myths
+from baccarat.teaching.questions import truths
 from lessons.blocks import Check, EngineText
 from lessons.course import CONTENT_DIR, TRANSLATIONS, load_course, read_course
 from lessons.directives import parse_directive
@@ -366,7 +364,7 @@ BAD_DIRECTIVES = [
     ("{{ check c1 }}", "give exactly one of skill="),
     ("{{ check C1 skill=natural }}", "use lower-case letters"),
     ("{{ check c1 mark=small_road next=B outcomes=BP }}", "Small Road has not started"),
-    ("{{ check c1 myth=unicorns }}", "no myth in baccarat.mistakes mentions it"),
+    ("{{ check c1 myth=unicorns }}", "no myth in baccarat.teaching.mistakes mentions it"),
     ("{{ check c1 settle=banker stake=100 cards=Kh,7s }}", "is not complete"),
     ("Some {{ road BPB }} inline.", "road is a block directive"),
     ("{{ settle banker 100 Kh 7s 6d Qc expect=push }}", "expect=push, but the engine says"),

@@ -346,7 +346,7 @@ def test_a_board_announces_the_marks_the_last_hand_made(client):
     road = DERIVED.roads()[0]
     outcomes = road.spec.outcomes + "P"
     html = client.get(url(DERIVED), {"board": "1", "r1": outcomes}, **HTMX).content.decode()
-    from baccarat.roads import scoreboard
+    from baccarat.roads.scoreboard import scoreboard
 
     marks = scoreboard(outcomes)
     last = len(outcomes) - 1
@@ -386,7 +386,7 @@ def test_a_mark_on_a_lesson_board_opens_its_proof(client):
     # The component's marks load their proof into this board's own panel.
     assert 'data-proof-target="#road-1-proof"' in first and 'id="road-1-proof"' in first
     href = re.search(r'<a href="([^"]+/marks/[^"]+)"', first).group(1)
-    from baccarat.roads import scoreboard
+    from baccarat.roads.scoreboard import scoreboard
 
     outcomes, road, index = href.rstrip("/").split("/")[-3:]
     mark = scoreboard(outcomes).derived[road].marks[int(index)]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from baccarat.roads import next_hand_text, scoreboard
+from baccarat.roads.scoreboard import next_hand_text, scoreboard
 from lessons.course import load_course
 
 COURSE = load_course()

@@ -9,8 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.urls import reverse
 
-from baccarat.payouts import BETS, is_player_pair, money, settle
-from baccarat.rules import resolve
+from baccarat.game.rules import resolve
+from baccarat.odds.payouts import BETS, is_player_pair, money, settle
 from lessons.course import load_course
 from lessons.live import LIVE
 from tests.independent_rules import BANKER_DRAWS_AGAINST
@@ -170,8 +170,9 @@ def test_every_cell_of_the_tableau_is_the_rules(client):
         for card in range(10):
             params = {"tableau-1-row": str(row), "tableau-1-card": str(card)}
             html = unescape(
-                get(client, TWO_BRANCHES, headers=HTMX, board="tableau-1", **params)
-                .content.decode()
+                get(
+                    client, TWO_BRANCHES, headers=HTMX, board="tableau-1", **params
+                ).content.decode()
             )
             verb = "draws" if card in BANKER_DRAWS_AGAINST[row] else "stands"
             sentence = f"Banker {row} against a Player's third card of {card}: the Banker {verb}."

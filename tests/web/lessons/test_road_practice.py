@@ -8,7 +8,7 @@ No database and no Django: the course is read from its files, like the game it q
 
 import pytest
 
-from baccarat.roads import DERIVED_ROADS, ROWS, scoreboard
+from baccarat.roads.scoreboard import DERIVED_ROADS, ROWS, scoreboard
 from lessons.course import read_course
 
 COURSE = read_course()

@@ -12,9 +12,16 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from baccarat.cards import parse_cards
-from baccarat.odds import COMMISSION, DRAGON_7_PAYS, PAIR_PAYS, PANDA_8_PAYS, odds_of_decks, percent
-from baccarat.rules import resolve, tableau_draws_against
+from baccarat.game.cards import parse_cards
+from baccarat.game.rules import resolve, tableau_draws_against
+from baccarat.odds.exact import (
+    COMMISSION,
+    DRAGON_7_PAYS,
+    PAIR_PAYS,
+    PANDA_8_PAYS,
+    odds_of_decks,
+    percent,
+)
 from lessons.course import CONTENT_DIR, read_course
 
 COURSE = read_course()

@@ -9,8 +9,8 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from django.urls import reverse
 
-from baccarat.cards import parse_cards
-from baccarat.odds import odds, ranks_of_decks, shoe_after
+from baccarat.game.cards import parse_cards
+from baccarat.odds.exact import odds, ranks_of_decks, shoe_after
 from odds.views import percent
 from tracker.models import Shoe
 
@@ -445,8 +445,8 @@ def test_no_odds_links_to_each_field_in_error(client):
 
 
 def test_the_page_opens_with_what_the_figures_mean_for_a_bet(client):
-    from baccarat.bettors_view import bettors_view
-    from baccarat.odds import odds_of_decks
+    from baccarat.odds.bettors_view import bettors_view
+    from baccarat.odds.exact import odds_of_decks
 
     html = unescape(client.get(reverse("odds:calculator")).content.decode())
     start = html.index('<section id="bettors-view"')

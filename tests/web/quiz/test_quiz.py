@@ -15,13 +15,20 @@ from django.urls import reverse
 from django.utils.html import escape
 from fsrs import State
 
-from baccarat.cards import parse_card
-from baccarat.mistakes import myths
-from baccarat.payouts import settle
-from baccarat.questions import GENERATORS, banker_rule, player_rule, random_question, truths
-from baccarat.roads import scoreboard
-from baccarat.rules import NATURALS, banker_draws, player_draws, resolve
-from baccarat.skills import BANKER_SKILLS, PRACTICE_SKILLS
+from baccarat.game.cards import parse_card
+from baccarat.game.rules import banker_draws, player_draws, resolve
+from baccarat.game.tableau import NATURALS
+from baccarat.odds.payouts import settle
+from baccarat.roads.scoreboard import scoreboard
+from baccarat.teaching.mistakes import myths
+from baccarat.teaching.questions import (
+    GENERATORS,
+    banker_rule,
+    player_rule,
+    random_question,
+    truths,
+)
+from baccarat.teaching.skills import BANKER_SKILLS, PRACTICE_SKILLS
 from progress.learner import Learner
 from progress.models import SkillCard
 from quiz import views as quiz

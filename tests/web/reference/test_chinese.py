@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from baccarat.definitions import glossary_texts
+from baccarat.teaching.definitions import glossary_texts
 from reference.views import (
     CHINESE_GLOSSARY_FILES,
     chinese_entries,

@@ -8,7 +8,7 @@ import pytest
 from django.urls import resolve as resolve_url
 from django.urls import reverse
 
-from baccarat.odds import odds_of_decks, percent
+from baccarat.odds.exact import odds_of_decks, percent
 from lessons.course import read_course
 from reference.faq import faq
 

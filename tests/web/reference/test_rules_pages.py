@@ -3,8 +3,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from baccarat.charts import tableau_rows
-from baccarat.mistakes import common_mistakes
+from baccarat.teaching.charts import tableau_rows
+from baccarat.teaching.mistakes import common_mistakes
 
 
 def cell_text(html, banker_total, third):

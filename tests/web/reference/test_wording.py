@@ -8,10 +8,10 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from baccarat.charts import tableau_reachability
-from baccarat.definitions import natural_definition, starting_point, tableau_definition
-from baccarat.roads import DERIVED_ROADS, ROAD_NAMES
-from baccarat.rules import NATURALS, banker_stood_rule_text
+from baccarat.game.tableau import NATURALS, banker_stood_rule_text
+from baccarat.roads.scoreboard import DERIVED_ROADS, ROAD_NAMES
+from baccarat.teaching.charts import tableau_reachability
+from baccarat.teaching.definitions import natural_definition, starting_point, tableau_definition
 from lessons.course import read_course
 from reference.views import glossary_terms
 
@@ -89,7 +89,7 @@ def test_the_initial_total_does_not_decide_the_bankers_draw_alone():
 
 
 def test_a_dragon_tail_also_turns_at_an_earlier_tail():
-    # baccarat.roads.place_streaks turns a streak where the cell below is taken too.
+    # baccarat.roads.scoreboard.place_streaks turns a streak where the cell below is taken too.
     tail = DEFINITIONS["Dragon tail"]
     assert "a streak longer than its six rows" not in tail
     assert "the cell below is already taken by an earlier tail" in tail

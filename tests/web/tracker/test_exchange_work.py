@@ -194,7 +194,7 @@ def test_a_shoe_saved_from_the_api_is_under_the_limit_on_lists_and_objects():
     # What a tracked shoe's API answer holds (api.shoes.shoe_payload): about 16 lists and
     # objects a hand, and at most about 660 hands fit in the importer's 1 MB.
     from api.roads import scoreboard_payload
-    from baccarat.roads import Result, scoreboard
+    from baccarat.roads.scoreboard import Result, scoreboard
 
     outcomes = random.Random(7).choices("BPT", weights=[46, 45, 9], k=700)
     payload = scoreboard_payload(scoreboard([Result(o) for o in outcomes]))

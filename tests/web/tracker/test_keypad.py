@@ -9,9 +9,9 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from baccarat.cards import RANKS
-from baccarat.dealing import dealt
-from baccarat.shoe import Shoe as Deck
+from baccarat.game.cards import RANKS
+from baccarat.game.shoe import Shoe as Deck
+from baccarat.teaching.dealing import dealt
 from guards.throttles import anonymous_writes, signed_in_writes
 from tracker.models import Hand, Shoe
 

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from baccarat.roads import scoreboard
+from baccarat.roads.scoreboard import scoreboard
 from tracker.models import Shoe
 
 # The 25-hand worked example of the road rules (docs/roads.md).

@@ -166,7 +166,8 @@ def test_no_english_is_left_in_the_trackers_parts(client, language):
     html = tracker_parts(client.get(url("tracker:shoe", language, shoe.pk)).content.decode())
     for english in ENGLISH:
         assert english not in html, english
-    # The Ask roads' note comes from the engine (baccarat.roads.ASK_NOTE), translated there.
+    # The Ask roads' note comes from the engine (baccarat.roads.scoreboard.ASK_NOTE), translated
+    # there.
     assert english_sentences(html.replace(_ask_note(html), "")) == []
 
 

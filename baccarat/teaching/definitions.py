@@ -1,0 +1,53 @@
+"""The game's terms defined in words, once: what a natural is, when the Banker reads the
+tableau (and when it does not), and where each derived road starts. The rules page, the
+glossary and the lessons all quote these, so the same thing is never said two ways."""
+
+from __future__ import annotations
+
+from baccarat.game.tableau import NATURALS, banker_stood_rule_text, or_list
+from baccarat.roads.scoreboard import DERIVED_ROADS
+from baccarat.translation import _
+
+
+def naturals_text() -> str:
+    """ "8 or 9"."""
+    return or_list(list(NATURALS))
+
+
+def natural_definition() -> str:
+    return _(
+        "A two-card total of {naturals} is a natural. If either hand has one, the hand is "
+        "over for both: no third card is dealt and the totals are compared."
+    ).format(naturals=naturals_text())
+
+
+def tableau_definition() -> str:
+    """When the tableau applies, and what its rows and columns are. The Player-stood case is
+    the other branch (`banker_stood_rule_text`): the tableau is not read then."""
+    return _(
+        "When the Player has drawn a third card, the Banker reads the tableau: its row is the "
+        "Banker's two-card total and its column the value of the Player's third card, not the "
+        "Player's new total."
+    )
+
+
+def starting_point(road: str) -> str:
+    """Where a derived road's first mark comes from (baccarat.roads.scoreboard.derived_mark decides
+    it): "the bead at column 2, row 2; or, if column 2 has only one bead, the first bead of
+    column 3"."""
+    column = DERIVED_ROADS[road] + 1
+    return _(
+        "the bead at column {column}, row 2; or, if column {column} has only one bead, the "
+        "first bead of column {next}"
+    ).format(column=column, next=column + 1)
+
+
+def glossary_texts() -> dict[str, str]:
+    """The engine's sentences a glossary definition may quote, by the name it uses in
+    braces: "{natural}", "{tableau}", "{banker_stood}", "{start:big_eye_boy}"."""
+    return {
+        "natural": natural_definition(),
+        "tableau": tableau_definition(),
+        "banker_stood": banker_stood_rule_text(),
+        **{f"start:{road}": starting_point(road) for road in DERIVED_ROADS},
+    }

@@ -1,11 +1,9 @@
 """Settings for the Baccarat School site.
 
-Everything that differs between a laptop and a server comes from the environment:
-DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TRUSTED_ORIGINS and
-DATABASE_URL (SQLite in the checkout when unset; a postgres:// URL switches to PostgreSQL),
-and the production switches below (docs/deploy.md). `manage.py` defaults to DEBUG on;
-the WSGI/ASGI entry points (gunicorn) default to DEBUG off, which then requires
-DJANGO_SECRET_KEY.
+Everything that differs between a laptop and a server comes from the environment, read
+through baccarat_site.environment (django-environ); every variable, its default and meaning
+are in the table in docs/deploy.md ("Configuration"). `manage.py` defaults to DEBUG on; the
+WSGI/ASGI entry points (gunicorn) default to DEBUG off, which then requires DJANGO_SECRET_KEY.
 """
 
 import os
@@ -18,6 +16,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from baccarat_site.environment import comma_separated, env, flag, text, whole_number
 from guards.folders import (
     FolderError,
     default_cache_folder,
@@ -28,30 +27,8 @@ from guards.folders import (
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def env_flag(name, default):
-    """DJANGO_X=1/true/yes/on or 0/false/no/off; unset or empty means `default`."""
-    value = os.environ.get(name, "").strip().lower()
-    if not value:
-        return default
-    if value in ("1", "true", "yes", "on"):
-        return True
-    if value in ("0", "false", "no", "off"):
-        return False
-    raise ImproperlyConfigured(f"{name}={value!r}: use 1 or 0 (true/false, yes/no, on/off)")
-
-
-def env_int(name, default):
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return default
-    try:
-        return int(value)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name}={value!r}: must be a whole number") from None
-
-
-DEBUG = env_flag("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip()
+DEBUG = flag("DJANGO_DEBUG", True)
+SECRET_KEY = text("DJANGO_SECRET_KEY")
 if not SECRET_KEY:
     if not DEBUG:
         # Fail at start-up, not with a guessable key: sessions, CSRF tokens and share
@@ -64,16 +41,8 @@ if not SECRET_KEY:
             "or run with DJANGO_DEBUG=1 on a laptop."
         )
     SECRET_KEY = "django-insecure-dev-only-baccarat-school-change-me-in-production"
-ALLOWED_HOSTS = [
-    host.strip()
-    for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
-    if host.strip()
-]
-CSRF_TRUSTED_ORIGINS = [
-    origin.strip()
-    for origin in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")
-    if origin.strip()
-]
+ALLOWED_HOSTS = comma_separated("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+CSRF_TRUSTED_ORIGINS = comma_separated("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -162,8 +131,8 @@ FORM_RENDERER = "guards.echo.BoundedEchoRenderer"
 WSGI_APPLICATION = "baccarat_site.wsgi.application"
 
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+    "default": dj_database_url.parse(
+        text("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=600,
         conn_health_checks=True,
     ),
@@ -244,17 +213,15 @@ LOGOUT_REDIRECT_URL = "reference:home"
 # DJANGO_SERVER_EMAIL, through the SMTP server at DJANGO_EMAIL_HOST:DJANGO_EMAIL_PORT
 # (localhost:25 by default). A mail server that does not answer costs a request at most
 # the timeout below and is reported on stderr; the error page is still served.
-ADMINS = [
-    address.strip() for address in os.environ.get("DJANGO_ADMINS", "").split(",") if address.strip()
-]
-if os.environ.get("DJANGO_SERVER_EMAIL", "").strip():
-    SERVER_EMAIL = os.environ["DJANGO_SERVER_EMAIL"].strip()
+ADMINS = comma_separated("DJANGO_ADMINS")
+if text("DJANGO_SERVER_EMAIL"):
+    SERVER_EMAIL = text("DJANGO_SERVER_EMAIL")
 # Django 6.1's mail configuration (the EMAIL_HOST family of settings is deprecated). The site
 # also mails password-reset links and recovery addresses' confirmations (accounts/recovery.py)
 # from DJANGO_DEFAULT_FROM_EMAIL. DJANGO_EMAIL_BACKEND picks the backend: SMTP by default
 # with DEBUG off; with DEBUG on (a laptop) the console, where the links can be read; the
 # tests use Django's in-memory one whatever this says.
-EMAIL_BACKEND_PATH = os.environ.get("DJANGO_EMAIL_BACKEND", "").strip() or (
+EMAIL_BACKEND_PATH = text("DJANGO_EMAIL_BACKEND") or (
     "django.core.mail.backends.console.EmailBackend"
     if DEBUG
     else "django.core.mail.backends.smtp.EmailBackend"
@@ -262,14 +229,12 @@ EMAIL_BACKEND_PATH = os.environ.get("DJANGO_EMAIL_BACKEND", "").strip() or (
 MAILERS = {"default": {"BACKEND": EMAIL_BACKEND_PATH}}
 if EMAIL_BACKEND_PATH == "django.core.mail.backends.smtp.EmailBackend":
     MAILERS["default"]["OPTIONS"] = {
-        "host": os.environ.get("DJANGO_EMAIL_HOST", "").strip() or "localhost",
-        "port": env_int("DJANGO_EMAIL_PORT", 25),
+        "host": text("DJANGO_EMAIL_HOST", "localhost"),
+        "port": whole_number("DJANGO_EMAIL_PORT", 25),
         "timeout": 10,
     }
-DEFAULT_FROM_EMAIL = (
-    os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "").strip() or "Baccarat School <noreply@localhost>"
-)
-LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "").strip().upper() or "WARNING"
+DEFAULT_FROM_EMAIL = text("DJANGO_DEFAULT_FROM_EMAIL", "Baccarat School <noreply@localhost>")
+LOG_LEVEL = text("DJANGO_LOG_LEVEL").upper() or "WARNING"
 if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
     raise ImproperlyConfigured(f"DJANGO_LOG_LEVEL={LOG_LEVEL!r}: use DEBUG, INFO, WARNING or ERROR")
 LOGGING = {
@@ -322,17 +287,17 @@ CSRF_FAILURE_VIEW = "baccarat_site.errors.csrf_failure"
 # environment variable (docs/deploy.md). Behind a reverse proxy that terminates TLS, set
 # DJANGO_SECURE_PROXY_SSL_HEADER=1 so Django trusts the proxy's X-Forwarded-Proto (only then:
 # a client could send that header itself when nothing strips it).
-SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_SSL_REDIRECT = flag("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
 # A load balancer's health check speaks plain HTTP to the app server.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
-if env_flag("DJANGO_SECURE_PROXY_SSL_HEADER", False):
+if flag("DJANGO_SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SESSION_COOKIE_SECURE = env_flag("DJANGO_SECURE_COOKIES", not DEBUG)
+SESSION_COOKIE_SECURE = flag("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
-SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-SECURE_HSTS_PRELOAD = env_flag("DJANGO_SECURE_HSTS_PRELOAD", True)
+SECURE_HSTS_SECONDS = whole_number("DJANGO_SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = flag("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = flag("DJANGO_SECURE_HSTS_PRELOAD", True)
 # `make serve` fails on every warning of `check --deploy`, except those about a protection
 # the operator switched off on purpose with its own variable (a plain-HTTP trial on one
 # machine, docs/deploy.md); leaving the variables unset never silences anything.
@@ -343,7 +308,7 @@ SILENCED_SYSTEM_CHECKS = [
         ("DJANGO_SECURE_COOKIES", not SESSION_COOKIE_SECURE, ["security.W012", "security.W016"]),
         ("DJANGO_SECURE_HSTS_SECONDS", not SECURE_HSTS_SECONDS, ["security.W004"]),
     ]
-    if os.environ.get(variable, "").strip() and off
+    if text(variable) and off
     for check in checks
 ]
 
@@ -381,7 +346,7 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 
 # How many reverse proxies in front of the app append to X-Forwarded-For: 0 (the default)
 # means the client is REMOTE_ADDR and X-Forwarded-For is ignored, so it cannot be forged.
-NUM_PROXIES = env_int("DJANGO_NUM_PROXIES", 0)
+NUM_PROXIES = whole_number("DJANGO_NUM_PROXIES", 0)
 NINJA_NUM_PROXIES = NUM_PROXIES
 
 # Writes (start, import, rename or delete a shoe, record or undo a hand), through the API or
@@ -390,29 +355,27 @@ NINJA_NUM_PROXIES = NUM_PROXIES
 # where every worker and machine sees them and no one's traffic evicts them. Generous: a
 # person recording at a table makes a few a minute; the limits only stop a runaway script.
 # The variable keeps its first name, from when only the API counted.
-ANON_WRITE_RATE = os.environ.get("DJANGO_API_ANON_WRITE_RATE", "120/min")
-USER_WRITE_RATE = os.environ.get("DJANGO_USER_WRITE_RATE", "600/min")
+ANON_WRITE_RATE = env.str("DJANGO_API_ANON_WRITE_RATE", default="120/min")
+USER_WRITE_RATE = env.str("DJANGO_USER_WRITE_RATE", default="600/min")
 # Every write also counts against its address, whoever makes it: a crowded casino floor
 # behind one address (100 players, a hand every 20 s each: 300 a minute) stays well under.
-ADDRESS_WRITE_RATE = os.environ.get("DJANGO_ADDRESS_WRITE_RATE", "600/min")
+ADDRESS_WRITE_RATE = env.str("DJANGO_ADDRESS_WRITE_RATE", default="600/min")
 # An anonymous write without a session starts one: per address, so that dropping the cookie
 # buys no fresh allowance.
-NEW_BROWSER_RATE = os.environ.get("DJANGO_NEW_BROWSER_RATE", "120/hour")
+NEW_BROWSER_RATE = env.str("DJANGO_NEW_BROWSER_RATE", default="120/hour")
 # Simulated shoes (POST /api/v1/simulations, guards.budgets): the work is the shoes dealt, not
 # the requests (100,000 eight-deck shoes take about 8 CPU seconds), so the budget counts
 # shoes: per client address for anonymous callers, per account when signed in.
-ANON_SIMULATED_SHOES_RATE = os.environ.get("DJANGO_ANON_SIMULATED_SHOES_RATE", "200000/min")
-USER_SIMULATED_SHOES_RATE = os.environ.get("DJANGO_USER_SIMULATED_SHOES_RATE", "500000/min")
+ANON_SIMULATED_SHOES_RATE = env.str("DJANGO_ANON_SIMULATED_SHOES_RATE", default="200000/min")
+USER_SIMULATED_SHOES_RATE = env.str("DJANGO_USER_SIMULATED_SHOES_RATE", default="500000/min")
 # And per address, whoever asks: accounts made at one address share its ceiling.
-ADDRESS_SIMULATED_SHOES_RATE = os.environ.get(
-    "DJANGO_ADDRESS_SIMULATED_SHOES_RATE", "500000/min"
-)
+ADDRESS_SIMULATED_SHOES_RATE = env.str("DJANGO_ADDRESS_SIMULATED_SHOES_RATE", default="500000/min")
 # Every request's processor time, in milliseconds a period, per address (guards.shares):
 # whatever one address sends, it gets at most this share of the server, and the honest
 # requests do not queue behind it. "off" turns it off.
-ADDRESS_CPU_RATE = os.environ.get("DJANGO_ADDRESS_CPU_RATE", "250/s")
+ADDRESS_CPU_RATE = env.str("DJANGO_ADDRESS_CPU_RATE", default="250/s")
 # Shoes one person (an account, or an anonymous browser) may keep at once.
-MAX_SHOES_PER_OWNER = env_int("DJANGO_MAX_SHOES_PER_OWNER", 500)
+MAX_SHOES_PER_OWNER = whole_number("DJANGO_MAX_SHOES_PER_OWNER", 500)
 # The cache holds the sessions (below) and what pages compute again and again; never a
 # limit's count (guards.allowances keeps those in the database).
 # REDIS_URL (redis://[:password@]host:port/db, rediss:// for TLS) makes it Redis, shared by
@@ -420,7 +383,7 @@ MAX_SHOES_PER_OWNER = env_int("DJANGO_MAX_SHOES_PER_OWNER", 500)
 # RedisCache with short timeouts, and a Redis out of reach is a cache miss rather than an
 # error (baccarat_site/shared_cache.py): sessions then come from the database, with one
 # warning in the log per outage.
-REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+REDIS_URL = text("REDIS_URL")
 if REDIS_URL:
     if urlsplit(REDIS_URL).scheme not in ("redis", "rediss", "unix"):
         raise ImproperlyConfigured(
@@ -440,9 +403,7 @@ else:
     # The file cache unpickles what it reads, so its folder must be the site's alone
     # (guards.folders): the site refuses to start otherwise.
     try:
-        cache_folder = private_folder(
-            os.environ.get("DJANGO_CACHE_DIR", "").strip() or default_cache_folder()
-        )
+        cache_folder = private_folder(text("DJANGO_CACHE_DIR") or default_cache_folder())
     except FolderError as error:
         raise ImproperlyConfigured(f"Refusing to start: {error}") from None
     CACHES = {
@@ -464,7 +425,7 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_ENABLED = env_flag("DJANGO_AXES_ENABLED", True)
+AXES_ENABLED = flag("DJANGO_AXES_ENABLED", True)
 # The failed attempts are kept in the database (django-axes' default, said here): shared by
 # every machine, and never in the cache, which may be away (REDIS_URL above).
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
@@ -480,10 +441,10 @@ AXES_VERBOSE = False
 # The account forms' limits, per address (guards.accounts): new accounts; wrong passwords
 # whatever the username (each costs a password hash, and axes above counts one username at
 # a time); mail sent on request (reset links, address confirmations), also per recipient.
-SIGNUP_RATE = os.environ.get("DJANGO_SIGNUP_RATE", "5/hour")
-SIGNIN_FAILURE_RATE = os.environ.get("DJANGO_SIGNIN_FAILURE_RATE", "20/15min")
-RECOVERY_MAIL_RATE = os.environ.get("DJANGO_RECOVERY_MAIL_RATE", "5/hour")
+SIGNUP_RATE = env.str("DJANGO_SIGNUP_RATE", default="5/hour")
+SIGNIN_FAILURE_RATE = env.str("DJANGO_SIGNIN_FAILURE_RATE", default="20/15min")
+RECOVERY_MAIL_RATE = env.str("DJANGO_RECOVERY_MAIL_RATE", default="5/hour")
 # Downloads of an account's data, per account: each reads all of it.
-DATA_EXPORT_RATE = os.environ.get("DJANGO_DATA_EXPORT_RATE", "10/hour")
+DATA_EXPORT_RATE = env.str("DJANGO_DATA_EXPORT_RATE", default="10/hour")
 # A password-reset link works this long (Django's default is three days in a mailbox).
 PASSWORD_RESET_TIMEOUT = 2 * 60 * 60

@@ -12,6 +12,8 @@
 #               there), Simplified rebuilt from it (the catalogue, the glossary and the
 #               lessons: scripts/simplified.py), both compiled (the .mo files are committed,
 #               so `make run` and `make test` need no gettext tools)
+# make lock -> the lock files in requirements/ compiled again from pyproject.toml, keeping
+#               every pin that still fits (make lock LOCK_FLAGS=--upgrade: the newest of all)
 # Override the interpreter the virtualenv is built from: make run PYTHON=/path/to/python3.12
 # (it only matters when .venv is created; `make clean` first to switch).
 
@@ -24,12 +26,14 @@ TEST_STAMP := $(VENV)/.installed-test
 POSTGRES_STAMP := $(VENV)/.installed-postgres
 BENCH_STAMP := $(VENV)/.installed-bench
 I18N_STAMP := $(VENV)/.installed-i18n
+LOCK_STAMP := $(VENV)/.installed-lock
+LOCKS := requirements
 
 .DEFAULT_GOAL := run
 # -n auto: one test process a core (pytest-xdist).
 PYTEST := $(VENV)/bin/pytest -n auto --durations=10
 
-.PHONY: run test test-fast lint clean serve test-postgres load load-check hostile-check cluster-check messages
+.PHONY: run test test-fast lint clean serve test-postgres load load-check hostile-check cluster-check messages lock
 
 run: $(RUN_STAMP)
 	$(VENV_PY) manage.py migrate --noinput
@@ -92,27 +96,50 @@ $(VENV_PY):
 	echo "Creating $(VENV) with $$base"; \
 	"$$base" -m venv $(VENV)
 
-# The stamps record that pyproject.toml's dependencies are installed, so a second
-# `make run` starts at once; editing pyproject.toml reinstalls.
-$(RUN_STAMP): pyproject.toml | $(VENV_PY)
-	$(PIP) install --quiet -e .
+# The stamps record that the dependencies are installed, so a second `make run` starts at
+# once; a changed lock file or pyproject.toml reinstalls. Each installs the exact versions in
+# its lock file (those CI tested), then the project itself with nothing resolved again.
+install_locked = $(PIP) install --quiet -r $(1) && $(PIP) install --quiet --no-deps -e .
+
+$(RUN_STAMP): pyproject.toml $(LOCKS)/run.txt | $(VENV_PY)
+	$(call install_locked,$(LOCKS)/run.txt)
 	@touch $@
 
-$(TEST_STAMP): pyproject.toml | $(VENV_PY)
-	$(PIP) install --quiet -e '.[test]'
+$(TEST_STAMP): pyproject.toml $(LOCKS)/test.txt | $(VENV_PY)
+	$(call install_locked,$(LOCKS)/test.txt)
 	@touch $@ $(RUN_STAMP)
 
-$(POSTGRES_STAMP): pyproject.toml | $(VENV_PY)
-	$(PIP) install --quiet -e '.[test,postgres]'
+$(POSTGRES_STAMP): pyproject.toml $(LOCKS)/postgres.txt | $(VENV_PY)
+	$(call install_locked,$(LOCKS)/postgres.txt)
 	@touch $@ $(TEST_STAMP) $(RUN_STAMP)
 
-$(BENCH_STAMP): pyproject.toml | $(VENV_PY)
-	$(PIP) install --quiet -e '.[bench]'
+$(BENCH_STAMP): pyproject.toml $(LOCKS)/bench.txt | $(VENV_PY)
+	$(call install_locked,$(LOCKS)/bench.txt)
 	@touch $@ $(RUN_STAMP)
 
-$(I18N_STAMP): pyproject.toml | $(VENV_PY)
-	$(PIP) install --quiet -e '.[i18n]'
+$(I18N_STAMP): pyproject.toml $(LOCKS)/i18n.txt | $(VENV_PY)
+	$(call install_locked,$(LOCKS)/i18n.txt)
 	@touch $@ $(RUN_STAMP)
+
+$(LOCK_STAMP): pyproject.toml $(LOCKS)/lock.txt | $(VENV_PY)
+	$(call install_locked,$(LOCKS)/lock.txt)
+	@touch $@ $(RUN_STAMP)
+
+# The lock files, from pyproject.toml's dependencies and extras. all.txt is every extra
+# together, and each other file is compiled within it, so two stamps installed into one
+# .venv (cluster-check's bench and postgres) never ask for two versions of a package.
+# pip-compile keeps a pin that still fits and resolves only what changed; LOCK_FLAGS=--upgrade
+# takes the newest of everything. Compiled for the Python running it (docs/testing.md).
+COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet --allow-unsafe \
+	--strip-extras --no-emit-index-url --no-emit-find-links $(LOCK_FLAGS)
+lock: $(LOCK_STAMP)
+	$(COMPILE) --all-extras -o $(LOCKS)/all.txt pyproject.toml
+	$(COMPILE) -c $(LOCKS)/all.txt -o $(LOCKS)/run.txt pyproject.toml
+	$(COMPILE) -c $(LOCKS)/all.txt --extra test -o $(LOCKS)/test.txt pyproject.toml
+	$(COMPILE) -c $(LOCKS)/all.txt --extra test --extra postgres -o $(LOCKS)/postgres.txt pyproject.toml
+	$(COMPILE) -c $(LOCKS)/all.txt --extra bench -o $(LOCKS)/bench.txt pyproject.toml
+	$(COMPILE) -c $(LOCKS)/all.txt --extra i18n -o $(LOCKS)/i18n.txt pyproject.toml
+	$(COMPILE) -c $(LOCKS)/all.txt --extra lock -o $(LOCKS)/lock.txt pyproject.toml
 
 clean:
 	rm -rf $(VENV) staticfiles build test-results .pytest_cache .ruff_cache .hypothesis

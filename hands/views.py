@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from django_htmx.http import push_url, reswap, retarget
 
 from baccarat.game.cards import RANKS, CardError, parse_card, parse_cards
 from baccarat.game.inference import InferenceError, infer
@@ -182,7 +183,7 @@ def hands(request):
         if not request.htmx:
             return HttpResponseRedirect(url)
         response = hand_page(request, typed=", ".join(edited))
-        response["HX-Push-Url"] = url
+        push_url(response, url)
         return response
     return hand_page(request, typed=request.GET.get("cards", "").strip())
 
@@ -222,8 +223,8 @@ def hand_page(request, typed):
     )
     response = render(request, template, context, status=400 if refused else 200)
     if refused and request.htmx:
-        response["HX-Retarget"] = "#walk"
-        response["HX-Reswap"] = "outerHTML"
+        retarget(response, "#walk")
+        reswap(response, "outerHTML")
     return response
 
 

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import reswap, retarget
 
 from baccarat.roads.scoreboard import DERIVED_ROADS, scoreboard
 from baccarat.simulation.against_chance import REFERENCE_SHOES
@@ -184,8 +185,8 @@ def step(request):
         context["announcement"] = str(error)
         if request.htmx:
             response = render(request, "lab/lab.html#run", context, status=400)
-            response["HX-Retarget"] = "#lab-run"
-            response["HX-Reswap"] = "outerHTML"
+            retarget(response, "#lab-run")
+            reswap(response, "outerHTML")
             return response
         return render(request, "lab/lab.html", context, status=400)
     before = tally.shoes / tally.shoes_asked

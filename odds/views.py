@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django_htmx.http import replace_url, reswap, retarget
 
 from baccarat.game.cards import RANKS
 from baccarat.game.tableau import and_list
@@ -377,8 +378,8 @@ def calculator(request):
     # field); htmx swaps it where it swaps the results (static/js/refusals.js).
     response = render(request, template, context, status=400 if errors else 200)
     if request.htmx:
-        response["HX-Replace-Url"] = context["share_url"]
+        replace_url(response, context["share_url"])
     if errors and request.htmx:
-        response["HX-Retarget"] = "#odds-results"
-        response["HX-Reswap"] = "outerHTML"
+        retarget(response, "#odds-results")
+        reswap(response, "outerHTML")
     return response

@@ -93,7 +93,7 @@ def refused(request, table, notice):
     context = table_context(table, notice)
     if request.htmx:
         response = render(request, f"{PAGE}#update", context, status=400)
-        # static/js/practice.js swaps a 400 marked like this instead of dropping it.
+        # htmx swaps a 400 marked like this instead of dropping it (base.html's htmx-config).
         retarget(response, "#practice")
         reswap(response, "outerHTML")
         return response

@@ -333,7 +333,8 @@ def quiz_response(request, quiz, topic):
 
 def refused(request, page, context, target="#quiz"):
     """Bad or stale input: the page as it is, the reason (in the context's notice), and
-    nothing counted. With htmx, the 400 replaces `target` (static/js/refusals.js)."""
+    nothing counted. With htmx, the 400 replaces `target` (htmx's responseHandling, in
+    base.html)."""
     if request.htmx:
         response = render(request, f"{page}#update", context, status=400)
         retarget(response, target)

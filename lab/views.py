@@ -32,9 +32,8 @@ from lab.form import (
     DEFAULT_RUN,
     FIELD_NAMES,
     PRESETS,
+    LabForm,
     form_values,
-    read_cancelled,
-    read_run,
     systems_choices,
 )
 from lab.results import learner_context, results_context
@@ -138,10 +137,10 @@ def index(request):
         # the default run's, whose seed they state.
         context = page_context(request, form_values(run=replace(DEFAULT_RUN, seed=None)))
         return render(request, "lab/lab.html", with_results(request, context, runs.default_run()))
-    run, errors = read_run(request.GET)
-    cancelled = read_cancelled(request.GET, run, errors)
-    if errors:
-        return refused(request, request.GET, errors)
+    form = LabForm(request.GET)
+    if not form.is_valid():
+        return refused(request, request.GET, form.messages())
+    run, cancelled = form.cleaned_data["run"], form.cleaned_data["cancelled"]
     if run.seed is None or request.GET.get("shoes") == "other" or "other" in request.GET:
         if run.seed is None:
             run = run.with_new_seed()

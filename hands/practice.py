@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import reswap, retarget
 
 from baccarat.game.cards import parse_cards
 from baccarat.teaching.practice import AnswerError, PracticeHand, Score, deal, grade
@@ -92,9 +93,9 @@ def refused(request, table, notice):
     context = table_context(table, notice)
     if request.htmx:
         response = render(request, f"{PAGE}#update", context, status=400)
-        # static/js/practice.js swaps a 400 marked like this instead of dropping it.
-        response["HX-Retarget"] = "#practice"
-        response["HX-Reswap"] = "outerHTML"
+        # htmx swaps a 400 marked like this instead of dropping it (base.html's htmx-config).
+        retarget(response, "#practice")
+        reswap(response, "outerHTML")
         return response
     return render(request, PAGE, context, status=400)
 

@@ -1,4 +1,4 @@
-"""The lab's form, read from the query string: every run is a URL (shoes, decks, seed,
+"""The lab's form, bound to the query string: every run is a URL (shoes, decks, seed,
 systems, bankroll, table limit), so it can be shared and dealt again to the same shoes.
 
 Each field is read by its text before it becomes a number (guards.inputs), so a huge or
@@ -12,6 +12,8 @@ import secrets
 from dataclasses import dataclass, replace
 from urllib.parse import urlencode
 
+from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -20,6 +22,7 @@ from baccarat.simulation.shoes import MAX_SHOES
 from baccarat.simulation.systems import BANKROLL, PROGRESSIONS, SYSTEMS, TABLE_LIMIT
 from baccarat.teaching.lab_text import system_name, system_rule
 from guards.echo import drawn_back
+from guards.fields import SentList, SentText
 from guards.inputs import ASCII_SPACE, MAX_NUMBER_TEXT, InputError, shown, whole_number
 
 PRESETS = (100, 1_000, 10_000, 100_000)
@@ -70,78 +73,109 @@ class Run:
 DEFAULT_RUN = Run(DEFAULT_SHOES, DEFAULT_DECKS, 20_261_202, tuple(SYSTEMS))
 
 
-def number(query, key, errors, low, high, default, label=None):
-    """The whole number typed for `key`, else `default` when blank; a message in `errors`
+def number(text, key, low, high, default, label=None):
+    """The whole number typed for `key`, else `default` when blank; refused with a message
     (naming the field as `label`, or its name) when it is not one from `low` to `high`."""
-    text = query.get(key, "")
     if not text.strip():
         return default
+    typed = text
     if key == "shoes" and GROUPED.fullmatch(text.strip(ASCII_SPACE)):
         text = text.replace(",", "")
     try:
         return whole_number(text, field=key, low=low, high=high)
     except InputError:
-        errors[key] = _("%(field)s: %(value)s is not a whole number from %(low)s to %(high)s.") % {
-            "field": label or FIELD_NAMES[key],
-            "value": shown(query.get(key, "")),
-            "low": f"{low:,}",
-            "high": f"{high:,}",
-        }
-        return None
+        raise ValidationError(
+            _("%(field)s: %(value)s is not a whole number from %(low)s to %(high)s.")
+            % {
+                "field": label or FIELD_NAMES[key],
+                "value": shown(typed),
+                "low": f"{low:,}",
+                "high": f"{high:,}",
+            }
+        ) from None
 
 
-def read_shoes(query, errors):
-    """The preset chosen, or the number typed beside "Other"."""
-    if query.get("shoes", "").strip() == "other":
-        if not query.get("other", "").strip():
-            errors["shoes"] = _(
-                "Shoes: type a number of shoes from 1 to %(most)s beside Other."
-            ) % {"most": f"{MAX_SHOES:,}"}
-            return None
-        other = {"shoes": query.get("other", "")}
-        return number(other, "shoes", errors, 1, MAX_SHOES, None, label=_("Shoes (Other)"))
-    if "shoes" not in query and query.get("other", "").strip():
-        return number({"shoes": query["other"]}, "shoes", errors, 1, MAX_SHOES, None)
-    return number(query, "shoes", errors, 1, MAX_SHOES, DEFAULT_SHOES)
+def read_shoes(shoes, other):
+    """The preset chosen, or the number typed beside "Other" (`shoes` None: not sent)."""
+    if (shoes or "").strip() == "other":
+        if not other.strip():
+            raise ValidationError(
+                _("Shoes: type a number of shoes from 1 to %(most)s beside Other.")
+                % {"most": f"{MAX_SHOES:,}"}
+            )
+        return number(other, "shoes", 1, MAX_SHOES, None, label=_("Shoes (Other)"))
+    if shoes is None and other.strip():
+        return number(other, "shoes", 1, MAX_SHOES, None)
+    return number(shoes or "", "shoes", 1, MAX_SHOES, DEFAULT_SHOES)
 
 
-def read_systems(query, errors):
-    """All of them when the query names none; the ones ticked when the form was sent (an
-    empty `system=` says the form was sent with none ticked)."""
-    if "system" not in query:
+def read_systems(names):
+    """All of them when the query names none (`names` empty); the ones ticked when the form
+    was sent (an empty `system=` says the form was sent with none ticked)."""
+    if not names:
         return tuple(SYSTEMS)
-    chosen = [name for name in query.getlist("system") if name]
+    chosen = [name for name in names if name]
     unknown = [name for name in chosen if name not in SYSTEMS]
     if unknown:
         message = _("Systems: %(value)s is not one of the lab's systems (%(systems)s).")
         # Their keys in English (what the address takes); their names in another language.
         english = (get_language() or "en").startswith("en")
         listed = ", ".join(SYSTEMS) if english else "、".join(map(system_name, SYSTEMS))
-        errors["system"] = message % {"value": shown(unknown[0]), "systems": listed}
-        return None
+        raise ValidationError(message % {"value": shown(unknown[0]), "systems": listed})
     return tuple(name for name in SYSTEMS if name in chosen)
 
 
-def read_run(query):
-    """(Run, errors): errors maps a field to its message; the Run's seed is None when the
-    query gave none (the view picks one and redirects, so the page is reproducible)."""
-    errors = {}
-    shoes = read_shoes(query, errors)
-    decks = number(query, "decks", errors, 1, MAX_DECKS, DEFAULT_DECKS)
-    seed = number(query, "seed", errors, 0, MAX_SEED, None)
-    systems = read_systems(query, errors)
-    bankroll = number(query, "bankroll", errors, 1, MAX_UNITS, BANKROLL)
-    limit = number(query, "limit", errors, 1, MAX_UNITS, TABLE_LIMIT)
-    if errors:
-        return None, errors
-    return Run(shoes, decks, seed, systems, bankroll, limit), errors
+class LabForm(forms.Form):
+    """A run's query string. cleaned_data["run"] is the Run it asks for, its seed None when
+    the query gave none (the view picks one and redirects, so the page is reproducible);
+    cleaned_data["cancelled"] how many shoes a cancelled run had dealt (None: not
+    cancelled)."""
 
+    other = SentText()  # read with the shoes, before them
+    shoes = SentText(absent=None)
+    decks = SentText()
+    seed = SentText()
+    system = SentList()
+    bankroll = SentText()
+    limit = SentText()
+    cancelled = SentText(absent=None)
 
-def read_cancelled(query, run, errors):
-    """How many shoes a cancelled run had dealt (None: not cancelled)."""
-    if "cancelled" not in query:
-        return None
-    return number(query, "cancelled", errors, 0, run.shoes if run else MAX_SHOES, None)
+    def clean_shoes(self):
+        return read_shoes(self.cleaned_data["shoes"], self.cleaned_data["other"])
+
+    def clean_decks(self):
+        return number(self.cleaned_data["decks"], "decks", 1, MAX_DECKS, DEFAULT_DECKS)
+
+    def clean_seed(self):
+        return number(self.cleaned_data["seed"], "seed", 0, MAX_SEED, None)
+
+    def clean_system(self):
+        return read_systems(self.cleaned_data["system"])
+
+    def clean_bankroll(self):
+        return number(self.cleaned_data["bankroll"], "bankroll", 1, MAX_UNITS, BANKROLL)
+
+    def clean_limit(self):
+        return number(self.cleaned_data["limit"], "limit", 1, MAX_UNITS, TABLE_LIMIT)
+
+    def clean_cancelled(self):
+        text = self.cleaned_data["cancelled"]
+        if text is None:
+            return None
+        # At most the run's shoes; any number of shoes when the run itself is refused.
+        most = MAX_SHOES if self.errors else self.cleaned_data["shoes"]
+        return number(text, "cancelled", 0, most, None)
+
+    def clean(self):
+        data = self.cleaned_data
+        if not self.errors:
+            fields = ("shoes", "decks", "seed", "system", "bankroll", "limit")
+            data["run"] = Run(*(data[name] for name in fields))
+        return data
+
+    def messages(self):
+        """{field: message}, in the form's order."""
+        return {key: errors[0] for key, errors in self.errors.items()}
 
 
 def form_values(query=None, run=None):

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import reswap, retarget
 
 from baccarat.roads.scoreboard import DERIVED_ROADS, scoreboard
 from baccarat.simulation.against_chance import REFERENCE_SHOES
@@ -31,9 +32,8 @@ from lab.form import (
     DEFAULT_RUN,
     FIELD_NAMES,
     PRESETS,
+    LabForm,
     form_values,
-    read_cancelled,
-    read_run,
     systems_choices,
 )
 from lab.results import learner_context, results_context
@@ -137,10 +137,10 @@ def index(request):
         # the default run's, whose seed they state.
         context = page_context(request, form_values(run=replace(DEFAULT_RUN, seed=None)))
         return render(request, "lab/lab.html", with_results(request, context, runs.default_run()))
-    run, errors = read_run(request.GET)
-    cancelled = read_cancelled(request.GET, run, errors)
-    if errors:
-        return refused(request, request.GET, errors)
+    form = LabForm(request.GET)
+    if not form.is_valid():
+        return refused(request, request.GET, form.messages())
+    run, cancelled = form.cleaned_data["run"], form.cleaned_data["cancelled"]
     if run.seed is None or request.GET.get("shoes") == "other" or "other" in request.GET:
         if run.seed is None:
             run = run.with_new_seed()
@@ -184,8 +184,8 @@ def step(request):
         context["announcement"] = str(error)
         if request.htmx:
             response = render(request, "lab/lab.html#run", context, status=400)
-            response["HX-Retarget"] = "#lab-run"
-            response["HX-Reswap"] = "outerHTML"
+            retarget(response, "#lab-run")
+            reswap(response, "outerHTML")
             return response
         return render(request, "lab/lab.html", context, status=400)
     before = tally.shoes / tally.shoes_asked

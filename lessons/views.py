@@ -19,6 +19,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import reswap, retarget
 
 from baccarat.roads.scoreboard import DERIVED_ROADS, scoreboard
 from baccarat_site.languages import TAGS
@@ -233,13 +234,14 @@ def live_response(request, lesson, dom_id):
 
 
 def board_update(html, announcement, state, dom_id):
-    """A redrawn board and its announcement in #live; a refused change is a 400 that
-    static/js/refusals.js swaps in all the same, so the notice is seen where the board is."""
+    """A redrawn board and its announcement in #live; a refused change is a 400 that htmx
+    swaps in all the same (its responseHandling, base.html), so the notice is seen where the
+    board is."""
     live = render_to_string(f"{FRAGMENTS}#live", {"announcement": announcement})
     response = HttpResponse(html + live, status=400 if state.refused else 200)
     if state.refused:
-        response["HX-Retarget"] = f"#{dom_id}"
-        response["HX-Reswap"] = "outerHTML"
+        retarget(response, f"#{dom_id}")
+        reswap(response, "outerHTML")
     return response
 
 
@@ -293,9 +295,9 @@ def check_response(request, lesson, check, state, status=200):
     html = fragment(request, "check_update", context, context["dom_id"])
     response = HttpResponse(html, status=status)
     if status != 200:
-        # static/js/course.js swaps a refusal marked like this instead of dropping it.
-        response["HX-Retarget"] = f"#check-{check.id}-panel"
-        response["HX-Reswap"] = "outerHTML"
+        # htmx swaps a refusal marked like this instead of dropping it (base.html's htmx-config).
+        retarget(response, f"#check-{check.id}-panel")
+        reswap(response, "outerHTML")
     return response
 
 

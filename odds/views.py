@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django_htmx.http import replace_url, reswap, retarget
 
 from baccarat.game.cards import RANKS
 from baccarat.game.tableau import and_list
@@ -32,16 +33,7 @@ from baccarat.odds.exact import (
 )
 from guards.echo import drawn_back
 from guards.inputs import MAX_NUMBER_TEXT
-from odds.form import (
-    DEFAULT_DECKS,
-    MAX_DEALT_TEXT,
-    MOST_OF_A_RANK,
-    read_commission,
-    read_dealt,
-    read_decks,
-    read_rank_counts,
-    which_shoe,
-)
+from odds.form import DEFAULT_DECKS, MAX_DEALT_TEXT, MOST_OF_A_RANK, OddsForm
 
 DECKS = range(1, MAX_DECKS + 1)
 # (key, name on the chart's bars, the result in the tables), in the active language.
@@ -257,19 +249,20 @@ def fields_in_error(errors):
     return fields
 
 
-def share_url(request, shoe, query):
+def share_url(request, form):
     """This shoe's address with only what describes it: the rank counts of a full shoe, or
     the decks of one given rank by rank, are left out, so that changing the decks never
     leaves an old selection's counts in a link (or in the address bar, HX-Replace-Url)."""
+    shoe = form.cleaned_data["shoe"]
     params = {"shoe": shoe}
     if shoe != "ranks":
-        decks = query.get("decks", "").strip() or str(DEFAULT_DECKS)
+        decks = form.sent("decks").strip() or str(DEFAULT_DECKS)
         params["decks"] = drawn_back(decks, MAX_NUMBER_TEXT)
     if shoe == "dealt":
-        params["dealt"] = drawn_back(query.get("dealt", ""), MAX_DEALT_TEXT)
+        params["dealt"] = drawn_back(form.sent("dealt"), MAX_DEALT_TEXT)
     if shoe == "ranks":
-        params.update({rank: drawn_back(query.get(rank, "0"), MAX_NUMBER_TEXT) for rank in RANKS})
-    commission = query.get("commission", "").strip()
+        params.update({rank: drawn_back(form.sent(rank), MAX_NUMBER_TEXT) for rank in RANKS})
+    commission = form.sent("commission").strip()
     if commission and commission != "5":
         params["commission"] = drawn_back(commission, MAX_NUMBER_TEXT)
     # Nothing longer than a field can be read is carried into the link.
@@ -305,33 +298,21 @@ def announcement(context, errors):
 
 
 def calculator(request):
-    query = request.GET
-    errors = {}
-    shoe = which_shoe(query)
-    # The decks are not used for a shoe given rank by rank: nothing to correct there then.
-    decks = read_decks(query.get("decks", ""), errors if shoe != "ranks" else {})
-    commission = read_commission(query.get("commission", ""), errors)
-    # A rank left out of a hand-written URL is none left; one sent blank is a question.
-    typed_ranks = {rank: query.get(rank, "0") for rank in RANKS}
-    dealt_text = query.get("dealt", "")
-
-    ranks, dealt = None, 0
-    if shoe == "ranks":
-        ranks = read_rank_counts(typed_ranks, errors)
-    elif decks is not None and shoe == "dealt":
-        ranks, dealt = read_dealt(decks, dealt_text, errors)
-    elif decks is not None:
-        ranks = ranks_of_decks(decks)
-
+    form = OddsForm(request.GET)
+    form.is_valid()
+    errors = form.messages()
+    shoe, dealt_text = form.cleaned_data["shoe"], form.sent("dealt")
+    decks, commission = form.cleaned_data.get("decks"), form.cleaned_data.get("commission")
+    ranks = form.cleaned_data.get("ranks")
     context = {
         "shoe": shoe,
         "decks_choices": DECKS,
         "decks": decks,
-        "typed_decks": query.get("decks", "").strip() or str(DEFAULT_DECKS),
+        "typed_decks": form.sent("decks").strip() or str(DEFAULT_DECKS),
         # What was typed, drawn again to be corrected, unless it is too long to be read.
-        "commission_typed": drawn_back(query.get("commission", "5"), MAX_NUMBER_TEXT),
+        "commission_typed": drawn_back(form.sent("commission"), MAX_NUMBER_TEXT),
         "dealt_text": drawn_back(dealt_text, MAX_DEALT_TEXT),
-        "dealt": dealt,
+        "dealt": form.cleaned_data.get("dealt_cards", 0),
         "most_of_a_rank": MOST_OF_A_RANK,
         "errors": errors,
         "result": None,
@@ -344,10 +325,10 @@ def calculator(request):
         context.update(results_context(result, values_of_ranks(ranks)))
     # The rank grid shows what was typed; otherwise the shoe being worked out, so picking
     # "rank by rank" starts from it.
-    if shoe == "ranks" or ranks is None:
-        counts = typed_ranks if shoe == "ranks" else ranks_of_decks(decks or DEFAULT_DECKS)
+    if shoe == "ranks":
+        counts = {rank: form.sent(rank) for rank in RANKS}
     else:
-        counts = ranks
+        counts = ranks if ranks is not None else ranks_of_decks(decks or DEFAULT_DECKS)
     context["rank_fields"] = [
         {
             "rank": rank,
@@ -371,14 +352,14 @@ def calculator(request):
         if context["fields_in_error"]
         else ""
     )
-    context["share_url"] = share_url(request, shoe, query)
+    context["share_url"] = share_url(request, form)
     template = "odds/calculator.html#update" if request.htmx else "odds/calculator.html"
     # A field that cannot be read is a 400 (the page still shows every message beside its
-    # field); htmx swaps it where it swaps the results (static/js/refusals.js).
+    # field); htmx swaps it where it swaps the results (htmx's responseHandling, base.html).
     response = render(request, template, context, status=400 if errors else 200)
     if request.htmx:
-        response["HX-Replace-Url"] = context["share_url"]
+        replace_url(response, context["share_url"])
     if errors and request.htmx:
-        response["HX-Retarget"] = "#odds-results"
-        response["HX-Reswap"] = "outerHTML"
+        retarget(response, "#odds-results")
+        reswap(response, "outerHTML")
     return response

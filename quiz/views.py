@@ -21,6 +21,7 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import reswap, retarget
 
 from baccarat.game.cards import parse_cards
 from baccarat.game.rules import resolve
@@ -332,11 +333,12 @@ def quiz_response(request, quiz, topic):
 
 def refused(request, page, context, target="#quiz"):
     """Bad or stale input: the page as it is, the reason (in the context's notice), and
-    nothing counted. With htmx, the 400 replaces `target` (static/js/refusals.js)."""
+    nothing counted. With htmx, the 400 replaces `target` (htmx's responseHandling, in
+    base.html)."""
     if request.htmx:
         response = render(request, f"{page}#update", context, status=400)
-        response["HX-Retarget"] = target
-        response["HX-Reswap"] = "outerHTML"
+        retarget(response, target)
+        reswap(response, "outerHTML")
         return response
     return render(request, page, context, status=400)
 

@@ -11,6 +11,7 @@ and a reload or another tab never finds half a hand.
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import reswap, retarget
 
 from baccarat.game.cards import RANKS
 from baccarat.teaching.dealing import MAX_CARDS, DealingError, dealt
@@ -113,8 +114,8 @@ def keypad_board_response(request, shoe, status, keypad):
     response = board_response(request, shoe, status, keypad=keypad)
     if request.htmx:
         # The keys aim at the hand so far; a changed shoe redraws the roads instead.
-        response["HX-Retarget"] = "#board"
-        response["HX-Reswap"] = "outerHTML"
+        retarget(response, "#board")
+        reswap(response, "outerHTML")
     return response
 
 

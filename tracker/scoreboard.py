@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_htmx.http import reswap, retarget
 
 from baccarat.game.cards import CardError, parse_card
 from baccarat.odds.exact import MIN_CARDS, ShoeError, odds, odds_of_decks, shoe_after
@@ -218,8 +219,8 @@ def refuse_hand(request, shoe, error):
     whole page again."""
     if request.htmx:
         response = render(request, "tracker/shoe.html#error", {"error": error}, status=400)
-        response["HX-Retarget"] = "#tracker-status"
-        response["HX-Reswap"] = "innerHTML"
+        retarget(response, "#tracker-status")
+        reswap(response, "innerHTML")
         return response
     context = shoe_page_context(request, shoe, error=error)
     return render(request, "tracker/shoe.html", context, status=400)
@@ -250,6 +251,6 @@ def refuse_reused_key(request, shoe, conflict, keypad=None):
         return render(request, "tracker/shoe.html", context, status=status)
     response = board_response(request, shoe, "", keypad=keypad, error=error)
     response.status_code = status
-    response["HX-Retarget"] = "#board"
-    response["HX-Reswap"] = "outerHTML"
+    retarget(response, "#board")
+    reswap(response, "outerHTML")
     return response

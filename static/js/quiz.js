@@ -43,7 +43,7 @@
     startClock();
   });
 
-  // Refused answers are swapped by refusals.js (base.html).
+  // Refused answers are swapped by htmx itself (its responseHandling, base.html).
   document.addEventListener("DOMContentLoaded", function () {
     startClock();
   });

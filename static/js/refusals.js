@@ -1,27 +1,15 @@
-// htmx leaves 4xx responses unswapped, and django-htmx's debug helper would replace the
-// page with them. A refusal the server wants shown (a stale answer, a junk outcome, a form
-// whose key already recorded another hand) comes as a 400, 409 or 422 naming its place
-// with HX-Retarget: swap it there like any answer.
-(function () {
-  function refusal(event) {
-    var xhr = event.detail.xhr;
-    return Boolean(xhr && [400, 409, 422].indexOf(xhr.status) >= 0 &&
-      xhr.getResponseHeader("HX-Retarget"));
+// A refusal the server wants shown (a stale answer, a junk outcome, a form whose key already
+// recorded another hand) comes as a 400, 409 or 422 naming its place with HX-Retarget, and
+// htmx swaps it there like any answer (responseHandling, the htmx-config in base.html). That
+// config goes by the status alone: an error of the same status that names no place (a bare
+// 400 page) is not a refusal to show in place, so it is not swapped, and is said below.
+document.addEventListener("htmx:beforeSwap", function (event) {
+  var xhr = event.detail.xhr;
+  if (xhr.status >= 400 && event.detail.shouldSwap && !xhr.getResponseHeader("HX-Retarget")) {
+    event.detail.shouldSwap = false;
+    event.detail.isError = true;
   }
-  document.addEventListener("DOMContentLoaded", function () {
-    document.body.addEventListener("htmx:beforeOnLoad", function (event) {
-      if (refusal(event)) {
-        event.stopPropagation();
-      }
-    });
-  });
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (refusal(event)) {
-      event.detail.shouldSwap = true;
-      event.detail.isError = false;
-    }
-  });
-})();
+});
 
 // Any other refusal of a request htmx made (429 too many writes, 403 an expired CSRF token,
 // 500, or no answer at all) would otherwise change nothing on the page, so a person at a
@@ -88,10 +76,8 @@
     }, 50);
   }
   document.addEventListener("htmx:responseError", function (event) {
-    var xhr = event.detail.xhr;
-    if (!([400, 409, 422].indexOf(xhr.status) >= 0 && xhr.getResponseHeader("HX-Retarget"))) {
-      show(said(xhr));
-    }
+    // Refusals swapped in place are not errors to htmx (above), so they never come here.
+    show(said(event.detail.xhr));
   });
   document.addEventListener("htmx:sendError", function () {
     // With no answer the page cannot know whether the request arrived: say so, not that

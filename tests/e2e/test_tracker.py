@@ -100,6 +100,30 @@ def test_a_refused_hand_is_announced_not_drawn(live_server, page: Page):
     assert shoe.hands.count() == 1
 
 
+def test_a_bare_400_is_said_in_the_notice_not_swapped(live_server, page: Page):
+    """htmx swaps a 400 by its status (base.html's responseHandling); one that names no
+    place with HX-Retarget (an error page, not a refusal drawn for its place) must not
+    replace the board, and is said like any other error (refusals.js)."""
+    shoe = start_shoe(live_server, page, "Bare shoe")
+    page.keyboard.press("B")
+    expect(beads(page)).to_have_count(1)
+    page.route(
+        "**/tracker/*/hands/",
+        lambda route: route.fulfill(
+            status=400,
+            content_type="text/html; charset=utf-8",
+            body='<main><h1>Bad request</h1><p class="lead">Not a hand.</p></main>',
+        ),
+    )
+    page.keyboard.press("P")
+    alert = page.get_by_role("alert")
+    expect(alert).to_have_text(
+        "Bad request: Not a hand. Nothing was saved. Reload the page if it happens again."
+    )
+    expect(beads(page)).to_have_count(1)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Bare shoe")
+    assert shoe.hands.count() == 1
+
 def test_everything_works_without_javascript(live_server, browser):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()

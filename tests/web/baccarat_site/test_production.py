@@ -206,10 +206,36 @@ def test_a_shoe_page_satisfies_the_policy(client):
     test_pages_carry_the_policy_and_satisfy_it(client, f"/tracker/{shoe.pk}/")
 
 
+def htmx_config(client):
+    html = client.get("/").content.decode()
+    found = re.search(r"""<meta name="htmx-config" content='([^']*)'>""", html)
+    assert found, "no htmx-config meta tag"
+    return json.loads(found.group(1))
+
+
 @pytest.mark.django_db
 def test_htmx_is_told_not_to_inject_its_indicator_style(client):
-    html = client.get("/").content.decode()
-    assert """<meta name="htmx-config" content='{"includeIndicatorStyles": false}'>""" in html
+    assert htmx_config(client)["includeIndicatorStyles"] is False
+
+
+def handling(config, status):
+    """The responseHandling entry htmx picks for `status`: the first whose code matches (a
+    JavaScript RegExp test, which Python's re.search reads alike for these patterns)."""
+    rules = config["responseHandling"]
+    return next(rule for rule in rules if re.search(rule["code"], str(status)))
+
+
+@pytest.mark.django_db
+def test_htmx_swaps_refusals_shown_in_place_and_no_other_error(client):
+    config = htmx_config(client)
+    for status in (400, 409, 422):  # the refusals a view points at their place (HX-Retarget)
+        rule = handling(config, status)
+        assert rule["swap"] is True and rule["error"] is False, status
+    for status in (403, 404, 413, 429, 500, 503):  # said in refusals.js's notice instead
+        rule = handling(config, status)
+        assert rule["swap"] is False and rule["error"] is True, status
+    assert handling(config, 200)["swap"] is True
+    assert handling(config, 204)["swap"] is False
 
 
 def test_every_response_gets_a_fresh_nonce(client, db):

@@ -377,6 +377,7 @@ VIEW_SOURCES = [
     "hands/views.py",
     "odds/views.py",
     "odds/form.py",  # the odds page's fields, read for odds/views.py
+    "hands/form.py",  # the hand page's fields, read for hands/views.py
     "hands/practice.py",
     "quiz/views.py",
     "quiz/speed.py",
@@ -395,6 +396,8 @@ def test_the_table_names_every_field_the_views_read():
     from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
     from accounts.views import CountedPasswordChangeForm
+    from hands.form import HandForm
+    from odds.form import OddsForm
     from tracker.views import ImportForm, RenameForm, ShoeForm
 
     named = {field for _method, _url, fields in INPUTS for field in fields}
@@ -404,10 +407,11 @@ def test_the_table_names_every_field_the_views_read():
         for pattern in READS:
             read |= {m for m in re.findall(pattern, text) if isinstance(m, str) and m}
     forms = [ShoeForm, RenameForm, ImportForm, UserCreationForm, AuthenticationForm]
+    forms += [OddsForm, HandForm]  # the query strings of the odds and hand pages
     for form in forms:
         read |= set(form.base_fields)
     read |= set(CountedPasswordChangeForm(User()).fields)
-    read |= set(ODDS_RANKS)  # the odds page reads each rank by name: query.get(rank, …)
+    read |= set(OddsForm().fields)  # the odds form's rank fields are added as it is made
     assert read - named == set(), "fields the views read that INPUTS does not fuzz"
 
 

@@ -11,7 +11,6 @@ from urllib.parse import urlsplit
 
 import pytest
 from chinese_pages import english_words
-from django.utils import translation
 
 from lessons.course import load_course
 from quiz.views import SESSION_KEY
@@ -27,12 +26,6 @@ LINK = re.compile(r'href="([^"#]+)')
 MOST_PAGES = 600
 # Pages of one shape (a mark's proof: the same template, another mark) are read this often.
 SAMPLES = 8
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    translation.activate("en")
 
 
 def crawl(client, start: str, prefix: str) -> tuple[set[str], dict[str, list[str]]]:

@@ -24,12 +24,6 @@ from tests.chinese_pages import english_words, region
 ENGLISH_NAME = '<span class="term-translation" lang="en">'
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    translation.activate("en")
-
-
 def main_of(client, url):
     response = client.get(url)
     assert response.status_code == 200

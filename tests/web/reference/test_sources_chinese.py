@@ -50,12 +50,6 @@ NOT_PROSE = {
 }
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    translation.activate("en")
-
-
 def entries_of_sources_toml():
     """(table, id, fields) for every entry of sources.toml, read as plain TOML."""
     data = tomllib.loads(TOML)

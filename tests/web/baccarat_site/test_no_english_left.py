@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from chinese_pages import english_words
+from htmx import HTMX
 
 from lessons.course import load_course
 from quiz.views import SESSION_KEY
@@ -18,7 +19,6 @@ from quiz.views import SESSION_KEY
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = ["zh-hant", "zh-hans"]
-HTMX = {"HTTP_HX_REQUEST": "true"}
 # Links not to follow: they change state, leave the page's language or are not pages.
 NOT_PAGES = re.compile(r"/(logout|language|theme)/|/export\.|\.(csv|json|svg|png|ico)$")
 LINK = re.compile(r'href="([^"#]+)')

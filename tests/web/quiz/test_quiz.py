@@ -14,6 +14,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.urls import reverse
 from django.utils.html import escape
 from fsrs import State
+from htmx import HTMX
 
 from baccarat.game.cards import parse_card
 from baccarat.game.rules import banker_draws, player_draws, resolve
@@ -44,7 +45,6 @@ def returning_visitor(client):
 
 
 T = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture

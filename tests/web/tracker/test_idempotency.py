@@ -13,6 +13,7 @@ import fuzzing
 import pytest
 from django.db import connections
 from django.test import Client
+from htmx import HTMX
 from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -20,7 +21,6 @@ from hypothesis import strategies as st
 from tracker.models import Hand, RecordedKey, Shoe
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HTTP_HX_REQUEST": "true"}
 REPLAYED = "Idempotent-Replayed"
 
 

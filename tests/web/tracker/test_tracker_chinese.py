@@ -8,13 +8,12 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from htmx import HTMX
 
 from tracker.models import Shoe
 
 pytestmark = pytest.mark.django_db
 
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 # Per language: the three letters, the seat words and a few of the tracker's own sentences.
 LANGUAGES = {

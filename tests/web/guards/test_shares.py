@@ -19,13 +19,6 @@ HONEST = "198.51.100.7"
 
 
 @pytest.fixture
-def clock(monkeypatch):
-    now = [1_800_000_000.0]
-    monkeypatch.setattr(allowances, "clock", lambda: now[0])
-    return now
-
-
-@pytest.fixture
 def cost(monkeypatch):
     """Every request costs `cost[0]` milliseconds of processor time, whatever it does."""
     spent = [0.0]

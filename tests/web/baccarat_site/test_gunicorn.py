@@ -43,7 +43,7 @@ def serve(tmp_path):
                 if request(port, "GET", "/healthz")[0] == 200:
                     return port
             except OSError:
-                time.sleep(0.2)
+                time.sleep(0.2)  # another process starting: polled until it answers
         pytest.fail(Path(log.name).read_text())
 
     yield start

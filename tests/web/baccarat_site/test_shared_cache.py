@@ -74,7 +74,7 @@ class RedisServer:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     log = (self.folder / "redis.log").read_text(errors="replace")
                     raise RuntimeError(f"redis-server did not start:\n{log}") from None
-                time.sleep(0.05)
+                time.sleep(0.05)  # redis-server starting: polled until it answers
 
     def stop(self, keep_data=False):
         if keep_data:

@@ -3,6 +3,8 @@
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
 
 def start_shoe(live_server, page: Page, name):
     """Start a shoe through the tracker's own form; the Shoe once its page has loaded."""
@@ -18,3 +20,24 @@ def start_shoe(live_server, page: Page, name):
     page.wait_for_load_state("load")
     page.wait_for_function("() => window.htmx !== undefined")
     return Shoe.objects.get(name=name)
+
+
+def beads(page: Page):
+    """The Bead Plate's beads: one for each hand the page shows recorded."""
+    return page.locator("#road-bead_plate use.bead")
+
+
+def a_moment_later(page: Page, milliseconds=300):
+    """Move the page's clock (Date.now) on, as a person's pause before the next tap would,
+    instead of the test waiting: tracker.js takes a second tap on the same outcome within
+    250 ms for a double tap. The clock then stays where it is put; timers run as usual."""
+    now = page.evaluate("Date.now()")
+    page.clock.set_fixed_time((now + milliseconds) / 1000)
+
+
+def settled(page: Page):
+    """Once htmx has no request on its way and has settled its last swap, and two frames
+    have been drawn since: what the page's scripts do after htmx:afterSettle or in the frame
+    after a resize is done."""
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+    page.evaluate(TWO_FRAMES)

@@ -77,3 +77,10 @@ def region(html: str, start: str, end: str) -> str:
     """The part of `html` from the first `start` to the next `end` after it."""
     first = html.index(start)
     return html[first : html.index(end, first) + len(end)]
+
+
+def main_of(client, url: str) -> str:
+    """The <main> of the page at `url`, which must answer 200."""
+    response = client.get(url)
+    assert response.status_code == 200
+    return region(response.content.decode(), "<main", "</main>")

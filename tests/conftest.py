@@ -6,6 +6,8 @@ tests/web    pages, forms and the API through Django's test client, a folder per
              site-wide settings, error pages and what the site refuses)
 tests/e2e    a real Chromium against live_server (see tests/e2e/conftest.py)
 tests/test_layout.py   the layout itself: one app a section, no import cycles, short modules
+tests/test_suite_habits.py   the suite's own: no fixed waits in browser tests, each fixture
+             defined once (in the narrowest conftest.py its users share)
 """
 
 import sys

@@ -201,6 +201,15 @@ def new_client(signed_in=False):
 # --- what is stored -----------------------------------------------------------------------
 
 
+def hands_and_keys():
+    """Every hand and every recorded idempotency key, in full: what a write sent again must
+    leave as it was."""
+    return (
+        list(Hand.objects.order_by("pk").values_list()),
+        list(RecordedKey.objects.order_by("pk").values_list()),
+    )
+
+
 def stored():
     """Every row a write could touch, in full."""
     return {

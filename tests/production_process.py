@@ -3,12 +3,20 @@ Python in it (settings are read at start-up, so only a new process sees a new se
 
 import os
 import secrets
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCTION_HOST = "baccarat.example"
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 nothing listens on, for a server the test starts."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def production_env(tmp_path, **overrides):

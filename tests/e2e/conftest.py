@@ -57,3 +57,15 @@ def browser_type_launch_args(browser_type_launch_args):
             "--disable-sync",
         ],
     }
+
+
+@pytest.fixture
+def phone(browser, request):
+    """A page on a phone's touch screen: 360 × 740 px, or the (width, height) a test gives
+    with @pytest.mark.parametrize("phone", [...], indirect=True)."""
+    width, height = getattr(request, "param", (360, 740))
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+    )
+    yield context.new_page()
+    context.close()

@@ -1,9 +1,8 @@
 """The account's own pages on a phone: nothing scrolls sideways at 360 px (a long recovery
 address included), and every link of the account page is a thumb's target (48 px)."""
 
-import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 PASSWORD = "a long enough password 1"
 PAGES = [
@@ -11,15 +10,6 @@ PAGES = [
     "/accounts/password/reset/", "/accounts/password/reset/sent/",
     "/accounts/password/reset/MQ/bad-token/", "/accounts/email/confirm/bad/",
 ]  # fmt: skip
-
-
-@pytest.fixture
-def phone(browser: Browser):
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
-    )
-    yield context.new_page()
-    context.close()
 
 
 def test_the_account_pages_fit_a_phone(live_server, phone, settings):

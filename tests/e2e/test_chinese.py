@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browsing import start_shoe
+from browsing import a_moment_later, start_shoe
 from playwright.sync_api import Browser, Page, expect
 
 from tracker.models import Shoe
@@ -279,7 +279,7 @@ def test_the_tracker_at_the_table_in_chinese(live_server, browser: Browser):
     for count, button in enumerate((banker, player, tie, banker), start=1):
         button.tap()
         expect(page.locator("#road-bead_plate use.bead")).to_have_count(count)
-        page.wait_for_timeout(260)  # a second tap within 250 ms is a double tap (tracker.js)
+        a_moment_later(page)  # a second tap within 250 ms is a double tap (tracker.js)
     assert shown_beads(page) == ["莊", "閒", "和", "莊"]
     assert "".join(shoe.hands.values_list("outcome", flat=True)) == "BPTB"
     page.context.close()

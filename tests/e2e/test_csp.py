@@ -1,6 +1,8 @@
 """The Content Security Policy in a real browser: Chromium reports no violation on the main
 pages, with DEBUG off (as pytest-django runs live_server), including what htmx swaps in."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
@@ -76,7 +78,8 @@ def test_no_violation_walking_a_hand_with_htmx(live_server, watched: Page):
     watched.wait_for_function("() => window.htmx !== undefined")
     for _step in range(3):
         watched.keyboard.press("ArrowRight")
-    watched.wait_for_timeout(300)
+    expect(watched).to_have_url(re.compile(r"step=4"))
+    expect(watched.locator(".htmx-settling")).to_have_count(0)  # the last step swapped in
     assert watched.violations() == []
 
 
@@ -109,7 +112,7 @@ def test_the_listener_does_see_a_violation(live_server, watched: Page):
             document.head.append(script);
         }"""
     )
-    watched.wait_for_timeout(200)
+    watched.wait_for_function("() => window.__cspViolations.length >= 2")  # both refused
     assert watched.evaluate("window.__ran === undefined")
     found = " ".join(watched.violations())
     assert "style-src" in found and "script-src" in found

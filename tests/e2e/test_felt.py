@@ -14,7 +14,7 @@ HAND = "4h 3s Ad Kc 8d"
 
 
 @pytest.fixture
-def dealer(live_server, monkeypatch):
+def practice_url(live_server, monkeypatch):
     monkeypatch.setattr("hands.practice.deal", lambda: PracticeHand(tuple(parse_cards(HAND))))
     return live_server.url + reverse("hands:practice")
 
@@ -25,9 +25,11 @@ def running_animations(page):
     )
 
 
-def test_cards_are_dealt_in_turn_and_the_question_is_answerable_at_once(browser: Browser, dealer):
+def test_cards_are_dealt_in_turn_and_the_question_is_answerable_at_once(
+    browser: Browser, practice_url
+):
     page = browser.new_page(reduced_motion="no-preference")
-    page.goto(dealer)
+    page.goto(practice_url)
     page.wait_for_load_state("load")
     page.get_by_role("button", name="Deal a hand").click()
     natural = page.get_by_role("button", name="No natural")
@@ -50,9 +52,9 @@ def test_cards_are_dealt_in_turn_and_the_question_is_answerable_at_once(browser:
     page.close()
 
 
-def test_no_card_moves_when_less_motion_is_asked_for(browser: Browser, dealer):
+def test_no_card_moves_when_less_motion_is_asked_for(browser: Browser, practice_url):
     page = browser.new_page(reduced_motion="reduce")
-    page.goto(dealer)
+    page.goto(practice_url)
     page.wait_for_load_state("load")
     page.get_by_role("button", name="Deal a hand").click()
     expect(page.locator(".felt .playing-card")).to_have_count(4)

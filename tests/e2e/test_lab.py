@@ -6,6 +6,7 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from browsing import settled
 from playwright.sync_api import Browser, expect
 
 SIZES = [(360, 740), (1280, 900)]
@@ -67,6 +68,8 @@ def test_a_run_of_2000_shoes(live_server, lab_page):
 @pytest.mark.parametrize("lab_page", SIZES, indirect=True, ids=["360", "1280"])
 def test_a_long_run_advances_and_can_be_cancelled(live_server, lab_page):
     page, width = lab_page
+    steps = []  # every step the page asks for
+    page.on("request", lambda request: "/lab/step/" in request.url and steps.append(request))
     page.goto(live_server.url + "/lab/")
     page.get_by_role("radio", name="100,000").check()
     page.get_by_label("Seed").fill("77")
@@ -96,7 +99,11 @@ def test_a_long_run_advances_and_can_be_cancelled(live_server, lab_page):
     expect(page.get_by_label("Seed")).to_have_value("77")
     expect(page.get_by_label("Decks")).to_have_value("6")
     assert "cancelled=" in page.url
-    # No step is still running: the page stays as it is.
-    page.wait_for_timeout(1500)
+    # No step is still running, and none can start: each one asked for has been answered
+    # or cancelled, the form that asks for the next is gone, and the page stays as it is.
+    for step in steps:
+        step.response()  # None for the step the cancel aborted
+    expect(page.locator("#lab-step")).to_have_count(0)
+    settled(page)
     expect(page.locator("#lab-progress-bar")).to_have_count(0)
     assert fits(page, width)

@@ -3,6 +3,7 @@ row with a Menu button (a <details>, so it works without JavaScript) and no keyb
 on a touch screen; on a desktop the navigation is in the header row, hints and all."""
 
 import pytest
+from browsing import a_moment_later
 from playwright.sync_api import Browser, expect
 
 PHONES = [(360, 740), (390, 844)]
@@ -13,19 +14,9 @@ PAGES = [
 ]  # fmt: skip
 
 
-@pytest.fixture
-def phone(browser: Browser, request):
-    width, height = request.param
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
-    )
-    yield context.new_page(), width
-    context.close()
-
-
 @pytest.mark.parametrize("phone", PHONES, indirect=True, ids=["360", "390"])
 def test_no_page_in_the_nav_scrolls_sideways_and_the_header_is_one_row(live_server, phone):
-    page, width = phone
+    page, width = phone, phone.viewport_size["width"]
     wide = []
     for path in PAGES:
         assert page.goto(live_server.url + path).status == 200, path
@@ -40,7 +31,7 @@ def test_no_page_in_the_nav_scrolls_sideways_and_the_header_is_one_row(live_serv
 
 @pytest.mark.parametrize("phone", PHONES[:1], indirect=True, ids=["360"])
 def test_the_menu_opens_the_navigation_and_hints_for_keys_are_hidden(live_server, phone):
-    page, _width = phone
+    page = phone
     page.goto(live_server.url + "/tracker/")
     glossary = page.get_by_role("link", name="Glossary")
     expect(glossary).to_be_hidden()
@@ -74,7 +65,7 @@ def test_on_a_desktop_the_navigation_is_in_the_header_row(live_server, browser: 
 
 @pytest.mark.parametrize("phone", PHONES, indirect=True, ids=["360", "390"])
 def test_the_record_bar_stays_in_reach_while_the_roads_scroll(live_server, phone):
-    page, width = phone
+    page, width = phone, phone.viewport_size["width"]
     page.goto(live_server.url + "/tracker/")
     page.get_by_label("Name").fill("At the table")
     page.get_by_role("button", name="Start the shoe").click()
@@ -85,7 +76,7 @@ def test_the_record_bar_stays_in_reach_while_the_roads_scroll(live_server, phone
         expect(page.locator("#road-bead_plate use.bead")).to_have_count(count)
         # A person's next tap: a second tap on Banker within 250 ms is a double tap, one
         # hand (static/js/tracker.js).
-        page.wait_for_timeout(260)
+        a_moment_later(page)
     height = page.viewport_size["height"]
     for scrolled in (0, 600, 5000):
         page.evaluate(f"window.scrollTo(0, {scrolled})")
@@ -104,7 +95,7 @@ def test_the_record_bar_stays_in_reach_while_the_roads_scroll(live_server, phone
 
 @pytest.mark.parametrize("phone", PHONES, indirect=True, ids=["360", "390"])
 def test_the_rule_tables_and_the_tableau_fit_without_hiding_a_cell(live_server, phone):
-    page, _width = phone
+    page = phone
     for path in ("/rules/", "/rules/banker/3/", "/hands/?cards=4,3,A,K,8&step=5"):
         page.goto(live_server.url + path)
         cut = page.evaluate(
@@ -123,7 +114,7 @@ def test_the_rule_tables_and_the_tableau_fit_without_hiding_a_cell(live_server, 
 
 @pytest.mark.parametrize("phone", PHONES, indirect=True, ids=["360", "390"])
 def test_the_walkthrough_and_the_dealer_open_on_the_cards_and_the_question(live_server, phone):
-    page, _width = phone
+    page = phone
     height = page.viewport_size["height"]
     page.goto(live_server.url + "/hands/?cards=4,3,A,K,8&step=5")
     for part in ("#walk .felt", "li.current h3"):
@@ -143,7 +134,7 @@ def test_the_walkthrough_and_the_dealer_open_on_the_cards_and_the_question(live_
 
 @pytest.mark.parametrize("phone", PHONES[:1], indirect=True, ids=["360"])
 def test_controls_and_lone_links_are_a_thumb_tall_on_a_touch_screen(live_server, phone):
-    page, _width = phone
+    page = phone
     small = []
     for path in ("/tracker/", "/odds/", "/hands/?cards=4,A,A,3,8", "/quiz/", "/glossary/",
                  "/accounts/login/"):  # fmt: skip

@@ -25,13 +25,9 @@ def theme_cookie(context):
     return next((c["value"] for c in context.cookies() if c["name"] == "theme"), None)
 
 
-def stored(page, value):
-    """The theme cookie once the switch's background POST has answered (up to 5 s)."""
-    for _ in range(50):
-        if theme_cookie(page.context) == value:
-            break
-        page.wait_for_timeout(100)
-    return theme_cookie(page.context)
+def theme_posted(request):
+    """The switch's background POST (static/js/theme.js), which sets the cookie."""
+    return request.method == "POST" and request.url.split("?")[0].endswith("/theme/")
 
 
 @pytest.fixture
@@ -47,7 +43,8 @@ def test_the_switch_changes_the_scheme_at_once_and_it_is_remembered(live_server,
     assert paper(page) == LIGHT_PAPER
     dark = page.get_by_role("button", name="Switch to the Dark theme")
     expect(page.get_by_role("button", name="Switch to the Light theme")).to_be_hidden()
-    dark.click()
+    with page.expect_request_finished(theme_posted):
+        dark.click()
     # No reload: the page is the same document, now dark, and focus is on the way back.
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     assert paper(page) == DARK_PAPER
@@ -55,7 +52,7 @@ def test_the_switch_changes_the_scheme_at_once_and_it_is_remembered(live_server,
     expect(light).to_be_focused()
     expect(dark).to_be_hidden()
     expect(page.locator("#live")).to_have_text("The dark theme is on.")
-    assert stored(page, "dark") == "dark"
+    assert theme_cookie(page.context) == "dark"
 
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
@@ -63,11 +60,12 @@ def test_the_switch_changes_the_scheme_at_once_and_it_is_remembered(live_server,
     # The footer offers the way back to the system setting.
     system = page.get_by_role("button", name="Use the system setting")
     expect(system).to_be_visible()
-    system.click()
+    with page.expect_request_finished(theme_posted):
+        system.click()
     expect(page.locator("html")).not_to_have_attribute("data-theme", "dark")
     assert paper(page) == LIGHT_PAPER  # this browser's system setting is light
     expect(system).to_be_hidden()
-    assert stored(page, None) is None
+    assert theme_cookie(page.context) is None
     page.reload()
     assert page.evaluate("document.documentElement.hasAttribute('data-theme')") is False
 
@@ -77,8 +75,9 @@ def test_a_page_come_back_to_shows_the_scheme_chosen_since(live_server, desktop)
     page.goto(live_server.url + "/rules/")
     page.get_by_role("link", name="Glossary").click()
     page.wait_for_url(live_server.url + "/glossary/")
-    page.get_by_role("button", name="Switch to the Dark theme").click()
-    assert stored(page, "dark") == "dark"
+    with page.expect_request_finished(theme_posted):
+        page.get_by_role("button", name="Switch to the Dark theme").click()
+    assert theme_cookie(page.context) == "dark"
     page.go_back()  # from the back-forward cache, if the browser kept the page
     page.wait_for_url(live_server.url + "/rules/")
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")

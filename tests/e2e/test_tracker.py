@@ -2,7 +2,7 @@
 
 import re
 
-from browsing import start_shoe
+from browsing import beads, start_shoe
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
@@ -10,10 +10,6 @@ from baccarat.roads.scoreboard import scoreboard
 from tracker.models import Shoe
 
 TWENTY = "PPBTBBBPPTTBPBBBBBBB"  # the first 20 hands of the worked example in docs/roads.md
-
-
-def beads(page: Page):
-    return page.locator("#road-bead_plate use.bead")
 
 
 def expect_count(page: Page, key, value):

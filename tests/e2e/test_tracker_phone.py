@@ -5,10 +5,8 @@ sideways in their .road-scroll box; on a narrow screen the box must be scrolled 
 newest mark, not to the end of the grid, after each hand and after a reload.
 """
 
-import time
-
 import pytest
-from browsing import start_shoe
+from browsing import settled, start_shoe
 from playwright.sync_api import Page, expect
 
 from baccarat.roads.scoreboard import scoreboard
@@ -65,10 +63,10 @@ def problems(page: Page):
 
 
 def assert_newest_marks_shown(page: Page, when):
-    # The script scrolls after htmx settles the swap, a moment after the beads appear.
-    deadline = time.monotonic() + 3
-    while (found := problems(page)) and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
+    # The script scrolls after htmx settles the swap, a moment after the beads appear, and
+    # in the frame after a resize.
+    settled(page)
+    found = problems(page)
     assert not found, f"{when}:\n" + "\n".join(found)
 
 

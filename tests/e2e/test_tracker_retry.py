@@ -4,13 +4,9 @@ recorded once, and the next hand goes with a new key."""
 
 from urllib.parse import parse_qs
 
-from browsing import start_shoe
+from browsing import a_moment_later, beads, settled, start_shoe
 from django.urls import reverse
 from playwright.sync_api import Page, expect
-
-
-def beads(page: Page):
-    return page.locator("#road-bead_plate use.bead")
 
 
 def test_a_tap_sent_again_after_a_lost_answer_records_its_hand_once(live_server, page: Page):
@@ -64,11 +60,11 @@ def test_a_double_tap_on_a_phone_records_one_hand(live_server, browser):
     banker = page.locator('#record-form button[value="B"]')
     banker.dblclick()
     expect(beads(page)).to_have_count(1)
-    page.wait_for_timeout(400)  # the second hand's tap: after the first was recorded and seen
+    a_moment_later(page)  # the second hand's tap: after the first was recorded and seen
     banker.tap()
     expect(beads(page)).to_have_count(2)
     page.locator('#record-form button[value="P"]').tap()
     expect(beads(page)).to_have_count(3)
-    page.wait_for_timeout(300)
+    settled(page)  # no request left on its way to add a hand
     assert "".join(shoe.hands.values_list("outcome", flat=True)) == "BBP"
     context.close()

@@ -279,13 +279,6 @@ def test_a_throttled_write_is_refused_in_chinese(client, shoe, monkeypatch):
     assert int(refused["Retry-After"]) > 0
 
 
-@pytest.fixture
-def frozen_clock(monkeypatch):
-    from guards.budgets import simulated_shoes
-
-    monkeypatch.setattr(simulated_shoes, "clock", lambda: 1_000_000.0)
-
-
 @pytest.mark.parametrize("signed_in", [False, True])
 @pytest.mark.parametrize("spent", [30, 50])
 def test_a_run_past_the_budget_is_refused_in_chinese(

@@ -13,6 +13,7 @@ import pytest
 from django.db import connections
 from django.test import Client
 from django.utils import timezone
+from fuzzing import hands_and_keys
 from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -53,13 +54,6 @@ def undo(client, shoe_id):
 
 def outcomes(shoe_id):
     return "".join(Hand.objects.filter(shoe_id=shoe_id).values_list("outcome", flat=True))
-
-
-def stored():
-    return (
-        list(Hand.objects.order_by("pk").values_list()),
-        list(RecordedKey.objects.order_by("pk").values_list()),
-    )
 
 
 # --- the same key again --------------------------------------------------------------------
@@ -175,7 +169,7 @@ def test_a_replay_of_the_last_hand_of_a_full_shoe_is_still_a_replay(client, monk
 def test_a_used_key_for_a_different_hand_is_a_422_and_stores_nothing(client, change):
     shoe_id = new_shoe(client)
     record(client, shoe_id, "B", key="k")
-    before = stored()
+    before = hands_and_keys()
     response = record(client, shoe_id, **{"outcome": "B", **change}, key="k")
     assert response.status_code == 422
     body = response.json()
@@ -183,7 +177,7 @@ def test_a_used_key_for_a_different_hand_is_a_422_and_stores_nothing(client, cha
     assert "hand 1" in body["detail"]
     assert body["errors"][0]["loc"] == ["header", HEADER]
     assert REPLAYED not in response
-    assert stored() == before
+    assert hands_and_keys() == before
 
 
 def test_keys_are_per_shoe(client):
@@ -203,14 +197,14 @@ def test_a_key_whose_hand_was_undone_is_a_409_never_a_second_recording(client):
     record(client, shoe_id, "P", key="k1")
     record(client, shoe_id, "B", key="k2")
     assert undo(client, shoe_id).status_code == 200
-    before = stored()
+    before = hands_and_keys()
     late = record(client, shoe_id, "B", key="k2")
     assert late.status_code == 409
     assert late.json()["detail"].startswith("Idempotency-Key: the hand recorded with this key")
     assert "hand 2" in late.json()["detail"] and REPLAYED not in late
     # Another hand under the same key is still another hand.
     assert record(client, shoe_id, "T", key="k2").status_code == 422
-    assert stored() == before and outcomes(shoe_id) == "P"
+    assert hands_and_keys() == before and outcomes(shoe_id) == "P"
     # A new key records it, and the key of a hand still there replays as before.
     assert record(client, shoe_id, "B", key="k3").json()["hands"] == 2
     assert record(client, shoe_id, "P", key="k1")[REPLAYED] == "true"
@@ -245,12 +239,12 @@ BAD_KEYS = [
 @pytest.mark.parametrize("key, problem", BAD_KEYS)
 def test_a_key_that_is_no_key_is_a_400_naming_the_header(client, key, problem):
     shoe_id = new_shoe(client)
-    before = stored()
+    before = hands_and_keys()
     response = record(client, shoe_id, "B", key=key)
     assert response.status_code == 400
     detail = response.json()["detail"]
     assert detail.startswith("Idempotency-Key: ") and problem in detail
-    assert stored() == before
+    assert hands_and_keys() == before
 
 
 @pytest.mark.parametrize("key", ["k" * 255, "x", " !\"#$%&'()*+,-./09:;<=>?@AZ[\\]^_`az{|}~"])

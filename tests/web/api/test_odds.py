@@ -43,7 +43,7 @@ def post(client, body):
 
 
 @pytest.fixture(scope="module")
-def eight():
+def eight_odds():
     """The 8-deck answer, asked for once (it touches no database)."""
     return Client().get(URL, {"decks": 8}).json()
 
@@ -69,11 +69,13 @@ def test_main_counts_for_each_shoe(client, decks):
     assert body["tie"] == tie / total
 
 
-def test_eight_decks_main_probabilities(eight):
-    assert eight["banker"] == pytest.approx(0.458597, abs=PRINTED)
-    assert eight["player"] == pytest.approx(0.446247, abs=PRINTED)
-    assert eight["tie"] == pytest.approx(0.095156, abs=PRINTED)
-    assert eight["banker"] + eight["player"] + eight["tie"] == pytest.approx(1, abs=1e-12)
+def test_eight_decks_main_probabilities(eight_odds):
+    assert eight_odds["banker"] == pytest.approx(0.458597, abs=PRINTED)
+    assert eight_odds["player"] == pytest.approx(0.446247, abs=PRINTED)
+    assert eight_odds["tie"] == pytest.approx(0.095156, abs=PRINTED)
+    assert eight_odds["banker"] + eight_odds["player"] + eight_odds["tie"] == pytest.approx(
+        1, abs=1e-12
+    )
 
 
 @pytest.mark.parametrize("decks", HOUSE_EDGES)
@@ -86,15 +88,15 @@ def test_house_edges_per_unit(client, decks):
     assert edge["tie_9_to_1"] == pytest.approx(tie_9 / 100, abs=PRINTED)
 
 
-def test_eight_decks_more(eight):
-    natural = eight["natural"]
+def test_eight_decks_more(eight_odds):
+    natural = eight_odds["natural"]
     assert natural["any"] == pytest.approx(0.343049, abs=PRINTED)
     assert natural["player"] == pytest.approx(0.189435, abs=PRINTED)
     assert natural["banker"] == pytest.approx(0.189435, abs=PRINTED)
     assert natural["both"] == pytest.approx(0.035820, abs=PRINTED)
-    assert eight["player_draws"] == pytest.approx(0.503414, abs=PRINTED)
-    assert eight["banker_draws"] == pytest.approx(0.435405, abs=PRINTED)
-    cards = eight["cards_dealt"]
+    assert eight_odds["player_draws"] == pytest.approx(0.503414, abs=PRINTED)
+    assert eight_odds["banker_draws"] == pytest.approx(0.435405, abs=PRINTED)
+    cards = eight_odds["cards_dealt"]
     assert cards["4"] == pytest.approx(0.378868, abs=PRINTED)
     assert cards["5"] == pytest.approx(0.303444, abs=PRINTED)
     assert cards["6"] == pytest.approx(0.317687, abs=PRINTED)
@@ -108,13 +110,13 @@ def test_eight_decks_more(eight):
         ("6", 0.130205, 0.154752, 0.032730),
     ],
 )
-def test_eight_decks_by_cards_dealt(eight, cards, banker, player, tie):
-    split = eight["by_cards"][cards]
+def test_eight_decks_by_cards_dealt(eight_odds, cards, banker, player, tie):
+    split = eight_odds["by_cards"][cards]
     assert split["banker"] == pytest.approx(banker, abs=PRINTED)
     assert split["player"] == pytest.approx(player, abs=PRINTED)
     assert split["tie"] == pytest.approx(tie, abs=PRINTED)
     # Joint probabilities: the three results of a length add up to that length's share.
-    assert sum(split.values()) == pytest.approx(eight["cards_dealt"][cards], abs=1e-12)
+    assert sum(split.values()) == pytest.approx(eight_odds["cards_dealt"][cards], abs=1e-12)
 
 
 @pytest.mark.parametrize(
@@ -125,14 +127,14 @@ def test_eight_decks_by_cards_dealt(eight, cards, banker, player, tie):
         ("panda_8", 0.034543, 172_660_763_262_976),
     ],
 )
-def test_eight_decks_super_6_dragon_7_panda_8(eight, key, printed, count):
-    assert eight[key] == pytest.approx(printed, abs=PRINTED)
-    assert eight["counts"][key] == count
-    assert eight[key] == count / eight["counts"]["total"]
+def test_eight_decks_super_6_dragon_7_panda_8(eight_odds, key, printed, count):
+    assert eight_odds[key] == pytest.approx(printed, abs=PRINTED)
+    assert eight_odds["counts"][key] == count
+    assert eight_odds[key] == count / eight_odds["counts"]["total"]
 
 
-def test_eight_decks_side_bet_edges(eight):
-    edge = eight["house_edge"]
+def test_eight_decks_side_bet_edges(eight_odds):
+    edge = eight_odds["house_edge"]
     assert edge["ez_banker"] == pytest.approx(0.010183, abs=PRINTED)
     assert edge["super6_banker"] == pytest.approx(0.014581, abs=PRINTED)
     assert edge["dragon_7_40_to_1"] == pytest.approx(0.076113, abs=PRINTED)
@@ -140,10 +142,10 @@ def test_eight_decks_side_bet_edges(eight):
     assert edge["pair_11_to_1"] == pytest.approx(0.103614, abs=PRINTED)
 
 
-def test_eight_decks_pairs(eight):
-    assert eight["player_pair"] == pytest.approx(float(Fraction(31, 415)), abs=1e-12)
-    assert eight["player_pair"] == pytest.approx(0.074699, abs=PRINTED)
-    assert eight["banker_pair"] == eight["player_pair"]
+def test_eight_decks_pairs(eight_odds):
+    assert eight_odds["player_pair"] == pytest.approx(float(Fraction(31, 415)), abs=1e-12)
+    assert eight_odds["player_pair"] == pytest.approx(0.074699, abs=PRINTED)
+    assert eight_odds["banker_pair"] == eight_odds["player_pair"]
 
 
 def test_banker_edge_at_four_percent_commission(client):
@@ -160,14 +162,14 @@ def test_banker_edge_at_four_percent_commission(client):
     ] == pytest.approx(0.005993, abs=PRINTED)
 
 
-def test_the_two_house_edge_conventions(eight):
-    per_unit, excluded = eight["house_edge"], eight["house_edge_ties_excluded"]
-    tie = eight["tie"]
+def test_the_two_house_edge_conventions(eight_odds):
+    per_unit, excluded = eight_odds["house_edge"], eight_odds["house_edge_ties_excluded"]
+    tie = eight_odds["tie"]
     # Ties excluded: the same loss over the bets that did not push.
     assert excluded["banker"] == pytest.approx(per_unit["banker"] / (1 - tie), rel=1e-12)
     assert excluded["player"] == pytest.approx(per_unit["player"] / (1 - tie), rel=1e-12)
     assert excluded["ez_banker"] == pytest.approx(
-        per_unit["ez_banker"] / (1 - tie - eight["dragon_7"]), rel=1e-12
+        per_unit["ez_banker"] / (1 - tie - eight_odds["dragon_7"]), rel=1e-12
     )
     # A bet that never pushes is the same both ways.
     assert excluded["tie_8_to_1"] == per_unit["tie_8_to_1"]
@@ -178,17 +180,17 @@ def test_the_two_house_edge_conventions(eight):
     "value, printed",
     [(4, -0.0000435175), (0, -0.0000373810), (1, -0.0000295798), (3, -0.0000217068)],
 )
-def test_effect_of_removal_on_the_player(eight, value, printed):
-    rows = {row["value"]: row for row in eight["effect_of_removal"]}
+def test_effect_of_removal_on_the_player(eight_odds, value, printed):
+    rows = {row["value"]: row for row in eight_odds["effect_of_removal"]}
     assert sorted(rows) == list(range(10))
     assert rows[value]["player"] == pytest.approx(printed, abs=1e-10)
 
 
-def test_banker_totals(eight):
-    totals = eight["banker_totals"]
+def test_banker_totals(eight_odds):
+    totals = eight_odds["banker_totals"]
     assert [row["total"] for row in totals] == list(range(10))
     assert sum(row["probability"] for row in totals) == pytest.approx(1, abs=1e-12)
-    counts = eight["counts"]
+    counts = eight_odds["counts"]
     assert totals[3]["probability"] == counts["banker_total_3"] / counts["total"]
     assert totals[3]["banker_draws"] == pytest.approx(
         counts["banker_draws_on_3"] / counts["banker_total_3"], abs=1e-15
@@ -196,13 +198,13 @@ def test_banker_totals(eight):
     assert totals[7]["banker_draws"] == 0 and totals[8]["banker_draws"] == 0
 
 
-def test_every_count_is_in_the_answer_and_exact(eight):
+def test_every_count_is_in_the_answer_and_exact(eight_odds):
     result = odds(decks=8)
-    assert eight["counts"] == {"total": result.total, **result.counts}
-    assert set(FEATURES) <= set(eight["counts"])
+    assert eight_odds["counts"] == {"total": result.total, **result.counts}
+    assert set(FEATURES) <= set(eight_odds["counts"])
     for key in ("banker", "player", "tie", "dragon_7", "panda_8"):
         exact = result.exact(key)
-        assert abs(Fraction(eight[key]) - exact) < Fraction(1, 10**9)
+        assert abs(Fraction(eight_odds[key]) - exact) < Fraction(1, 10**9)
 
 
 # --- the same shoe three ways -------------------------------------------------------------

@@ -19,6 +19,7 @@ from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, RequestFactory
 from fuzzing import FUZZ
+from htmx import HTMX
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -59,7 +60,7 @@ def run(client, **body):
 
 
 @pytest.fixture(scope="module")
-def eight(django_db_setup, django_db_blocker):
+def eight_run(django_db_setup, django_db_blocker):
     """200 eight-deck shoes, every strategy. Nothing is stored but the budget's charge,
     deleted after."""
     from guards.models import Allowance
@@ -73,50 +74,53 @@ def eight(django_db_setup, django_db_blocker):
 # --- the answer ----------------------------------------------------------------------------
 
 
-def test_the_answer_has_every_contract_field_and_matches_its_documented_model(eight):
-    assert CONTRACT <= set(eight)
-    assert set(eight) == set(SimulationOut.model_fields)
-    SimulationOut.model_validate(eight)
-    assert (eight["shoes"], eight["decks"], eight["seed"]) == (200, 8, 17)
-    assert (eight["bankroll"], eight["table_limit"]) == (100, 100)
-    assert isinstance(eight["seconds"], float) and eight["seconds"] >= 0
+def test_the_answer_has_every_contract_field_and_matches_its_documented_model(eight_run):
+    assert CONTRACT <= set(eight_run)
+    assert set(eight_run) == set(SimulationOut.model_fields)
+    SimulationOut.model_validate(eight_run)
+    assert (eight_run["shoes"], eight_run["decks"], eight_run["seed"]) == (200, 8, 17)
+    assert (eight_run["bankroll"], eight_run["table_limit"]) == (100, 100)
+    assert isinstance(eight_run["seconds"], float) and eight_run["seconds"] >= 0
 
 
-def test_counts_and_shares_agree(eight):
-    counts, hands = eight["counts"], eight["hands"]
+def test_counts_and_shares_agree(eight_run):
+    counts, hands = eight_run["counts"], eight_run["hands"]
     assert sum(counts[side] for side in SIDES) == hands
     # About 80 hands an 8-deck shoe.
-    assert 70 * eight["shoes"] < hands < 90 * eight["shoes"]
+    assert 70 * eight_run["shoes"] < hands < 90 * eight_run["shoes"]
     for side in SIDES:
-        assert eight["share"][side] == counts[side] / hands
-        expected = eight["expected"][side]
+        assert eight_run["share"][side] == counts[side] / hands
+        expected = eight_run["expected"][side]
         assert expected["low"] < expected["p"] < expected["high"]
-    assert eight["expected"]["banker"]["p"] == odds_of_decks(8).p("banker")
+    assert eight_run["expected"]["banker"]["p"] == odds_of_decks(8).p("banker")
 
 
-def test_every_shoe_is_in_the_streak_histogram_once(eight):
-    histogram = {int(n): count for n, count in eight["longest_streak"]["histogram"].items()}
-    assert sum(histogram.values()) == eight["shoes"]
+def test_every_shoe_is_in_the_streak_histogram_once(eight_run):
+    histogram = {int(n): count for n, count in eight_run["longest_streak"]["histogram"].items()}
+    assert sum(histogram.values()) == eight_run["shoes"]
     assert sorted(histogram) == list(range(1, max(histogram) + 1))
-    for n, count in eight["longest_streak"]["dragons"].items():
+    for n, count in eight_run["longest_streak"]["dragons"].items():
         assert count == sum(c for length, c in histogram.items() if length >= int(n))
 
 
-def test_each_derived_road_draws_red_and_blue(eight):
-    assert set(eight["derived"]) == set(DERIVED_ROADS)
+def test_each_derived_road_draws_red_and_blue(eight_run):
+    assert set(eight_run["derived"]) == set(DERIVED_ROADS)
     for road in DERIVED_ROADS:
-        marks = eight["derived"][road]
+        marks = eight_run["derived"][road]
         assert marks["red"] > 0 and marks["blue"] > 0
         # A road draws at most one mark a Banker or Player hand.
-        assert marks["red"] + marks["blue"] < eight["counts"]["banker"] + eight["counts"]["player"]
+        assert (
+            marks["red"] + marks["blue"]
+            < eight_run["counts"]["banker"] + eight_run["counts"]["player"]
+        )
 
 
-def test_each_strategy_reports_its_bets(eight):
-    strategies = eight["strategies"]
+def test_each_strategy_reports_its_bets(eight_run):
+    strategies = eight_run["strategies"]
     assert list(strategies) == list(SYSTEMS)
     edges = odds_of_decks(8).edges
     for name, played in strategies.items():
-        assert 0 < played["bets"] <= eight["hands"]
+        assert 0 < played["bets"] <= eight_run["hands"]
         assert played["staked"] >= played["bets"]  # at least one unit a bet
         assert played["per_unit_staked"] == played["net_units"] / played["staked"]
         assert ("risk_of_ruin" in played) == (name in PROGRESSIONS)
@@ -125,17 +129,17 @@ def test_each_strategy_reports_its_bets(eight):
             assert played["house_edge"] == pytest.approx(float(edges["banker"].per_unit))
         else:
             assert played["staked"] == played["bets"]
-    assert strategies["flat_banker"]["bets"] == eight["hands"]
-    assert strategies["flat_player"]["bets"] == eight["hands"]
-    counts = eight["counts"]
+    assert strategies["flat_banker"]["bets"] == eight_run["hands"]
+    assert strategies["flat_player"]["bets"] == eight_run["hands"]
+    counts = eight_run["counts"]
     assert strategies["flat_player"]["net_units"] == counts["player"] - counts["banker"]
     assert strategies["flat_banker"]["net_units"] == pytest.approx(
         0.95 * counts["banker"] - counts["player"]
     )
 
 
-def test_the_procedure_is_said_for_the_decks(eight):
-    assert "8 decks (416 cards)" in eight["procedure"] and "16 cards" in eight["procedure"]
+def test_the_procedure_is_said_for_the_decks(eight_run):
+    assert "8 decks (416 cards)" in eight_run["procedure"] and "16 cards" in eight_run["procedure"]
     one = run(Client(), shoes=3, decks=1, seed=1)
     assert "1 deck (52 cards)" in one["procedure"]
 
@@ -147,34 +151,34 @@ def without_time(answer):
     return {key: value for key, value in answer.items() if key != "seconds"}
 
 
-def test_the_same_seed_gives_the_same_answer(client, eight):
+def test_the_same_seed_gives_the_same_answer(client, eight_run):
     again = run(client, shoes=200, decks=8, seed=17)
-    assert without_time(again) == without_time(eight)
+    assert without_time(again) == without_time(eight_run)
 
 
-def test_another_seed_gives_other_shoes(client, eight):
+def test_another_seed_gives_other_shoes(client, eight_run):
     other = run(client, shoes=200, decks=8, seed=18)
-    assert other["counts"] != eight["counts"]
+    assert other["counts"] != eight_run["counts"]
     negative = run(client, shoes=200, decks=8, seed=-17)
-    assert negative["counts"] != eight["counts"]
+    assert negative["counts"] != eight_run["counts"]
 
 
-def test_the_strategies_asked_for_change_nothing_else(client, eight):
+def test_the_strategies_asked_for_change_nothing_else(client, eight_run):
     some = run(client, shoes=200, decks=8, seed=17, strategies=["martingale", "flat_player"])
     assert list(some["strategies"]) == ["martingale", "flat_player"]
-    assert some["strategies"]["martingale"] == eight["strategies"]["martingale"]
+    assert some["strategies"]["martingale"] == eight_run["strategies"]["martingale"]
     none = run(client, shoes=200, decks=8, seed=17, strategies=[])
     assert none["strategies"] == {}
     for key in ("hands", "counts", "longest_streak", "derived"):
-        assert some[key] == none[key] == eight[key]
+        assert some[key] == none[key] == eight_run[key]
 
 
-def test_bankroll_and_table_limit_reach_the_progressions(client, eight):
+def test_bankroll_and_table_limit_reach_the_progressions(client, eight_run):
     rich = run(client, shoes=200, decks=8, seed=17, bankroll=10_000, table_limit=5_000)
     assert (rich["bankroll"], rich["table_limit"]) == (10_000, 5_000)
-    assert rich["strategies"]["martingale"] != eight["strategies"]["martingale"]
+    assert rich["strategies"]["martingale"] != eight_run["strategies"]["martingale"]
     assert rich["strategies"]["martingale"]["risk_of_ruin"] == 0
-    assert rich["strategies"]["flat_banker"] == eight["strategies"]["flat_banker"]
+    assert rich["strategies"]["flat_banker"] == eight_run["strategies"]["flat_banker"]
 
 
 def test_defaults_and_a_drawn_seed_that_repeats_the_run(client):
@@ -433,13 +437,6 @@ def test_any_json_value_in_any_field(client, small_budget, field, value):
 # --- the budget of shoes ---------------------------------------------------------------------
 
 
-@pytest.fixture
-def frozen_clock(monkeypatch):
-    now = [1_000_000.0]
-    monkeypatch.setattr(simulated_shoes, "clock", lambda: now[0])
-    return now
-
-
 def test_the_default_budgets():
     from django.conf import settings as django_settings
 
@@ -680,7 +677,7 @@ def test_the_step_is_the_labs_own_constant(client, dealer_spy, monkeypatch):
     html = client.get("/lab/", {"shoes": 3 * CHUNK, "decks": 1, "seed": 8, "system": ""})
     assert dealer_spy == [] and 'name="state"' in html.content.decode()
     state = html.content.decode().split('name="state" value="')[1].split('"')[0]
-    for headers in ({}, {"HTTP_HX_REQUEST": "true"}):  # 2 s a step without a script
+    for headers in ({}, HTMX):  # 2 s a step without a script
         dealer_spy.clear()
         assert client.post("/lab/step/", {"state": state}, **headers).status_code == 200
         assert sum(dealer_spy) == 2 * CHUNK

@@ -89,7 +89,7 @@ def wait_for(condition, seconds=20):
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.005)
+        time.sleep(0.005)  # another thread's progress: polled, with a deadline
 
 
 class Writer(threading.Thread):
@@ -105,7 +105,7 @@ class Writer(threading.Thread):
             shoe = Shoe.objects.get(pk=self.shoe_pk)
             while not self.stop.is_set():
                 self.written.append(shoe.record("BPBBPT"[len(self.written) % 6]).pk)
-                time.sleep(0.002)
+                time.sleep(0.002)  # a steady stream of writes, not one held lock
         except Exception as error:  # reported in the test's thread
             self.errors.append(error)
         finally:

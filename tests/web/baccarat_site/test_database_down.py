@@ -48,7 +48,7 @@ def database(monkeypatch):
 
 
 @pytest.fixture
-def signed_in():
+def signed_in_client():
     user = User.objects.create_user("punto", password=PASSWORD)
     client = Client()
     client.force_login(user)
@@ -82,11 +82,13 @@ def assert_503(response):
 
 
 @pytest.mark.parametrize("error", ["OperationalError", "InterfaceError"])
-def test_a_page_answers_503_and_the_site_recovers_by_itself(signed_in, database, caplog, error):
-    assert "Signed in as" in signed_in.get("/").text
+def test_a_page_answers_503_and_the_site_recovers_by_itself(
+    signed_in_client, database, caplog, error
+):
+    assert "Signed in as" in signed_in_client.get("/").text
     database.down(error)
     with caplog.at_level(logging.WARNING):
-        response = signed_in.get("/")  # the layout asks the database who is signed in
+        response = signed_in_client.get("/")  # the layout asks the database who is signed in
     assert_503(response)
     assert response["Content-Type"].startswith("text/html")
     page = response.text
@@ -97,15 +99,15 @@ def test_a_page_answers_503_and_the_site_recovers_by_itself(signed_in, database,
     assert connection.connection is None  # closed: the next request opens a new one
 
     database.up()
-    response = signed_in.get("/")
+    response = signed_in_client.get("/")
     assert response.status_code == 200
     assert "Signed in as" in response.text
 
 
-def test_the_api_answers_503_in_its_error_shape(signed_in, database, caplog):
+def test_the_api_answers_503_in_its_error_shape(signed_in_client, database, caplog):
     database.down()
     with caplog.at_level(logging.WARNING):
-        response = signed_in.get("/api/v1/shoes")
+        response = signed_in_client.get("/api/v1/shoes")
     assert_503(response)
     assert response["Content-Type"] == "application/json"
     body = response.json()
@@ -114,7 +116,7 @@ def test_the_api_answers_503_in_its_error_shape(signed_in, database, caplog):
     assert_one_warning(caplog, "/api/v1/shoes")
 
     database.up()
-    assert signed_in.get("/api/v1/shoes").status_code == 200
+    assert signed_in_client.get("/api/v1/shoes").status_code == 200
 
 
 def test_saving_the_session_after_the_view_answers_503(database, caplog):
@@ -138,10 +140,10 @@ def test_saving_the_session_after_the_view_answers_503(database, caplog):
     assert "sessionid" in response.cookies
 
 
-def test_a_missing_table_is_still_a_500_with_its_traceback(signed_in, database, caplog):
+def test_a_missing_table_is_still_a_500_with_its_traceback(signed_in_client, database, caplog):
     # SQLite reports a migration not run as OperationalError too: a bug, not a pause.
     client = Client(raise_request_exception=False)
-    client.cookies = signed_in.cookies
+    client.cookies = signed_in_client.cookies
     database.down(message="no such table: auth_user")
     with caplog.at_level(logging.WARNING):
         response = client.get("/")

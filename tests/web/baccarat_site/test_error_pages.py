@@ -8,7 +8,7 @@ import re
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.template.loader import render_to_string
-from django.test import Client, override_settings
+from django.test import Client
 
 import api.odds
 import reference.context_processors
@@ -16,13 +16,7 @@ import reference.views
 from baccarat_site import errors
 from tracker.models import Shoe
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def debug_off():
-    with override_settings(DEBUG=False, ALLOWED_HOSTS=["testserver"]):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("debug_off")]
 
 
 @pytest.fixture

@@ -2,20 +2,13 @@
 500 say everything in Chinese, the plain fallback too, and nothing is left in English."""
 
 import pytest
-from django.test import Client, override_settings
+from django.test import Client
 from django.utils import translation
 
 from baccarat_site import errors
 from tests.chinese_pages import english_words, region
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def debug_off():
-    with override_settings(DEBUG=False, ALLOWED_HOSTS=["testserver"]):
-        yield
-    translation.activate("en")  # a /zh-hant/ request leaves its language active
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("debug_off")]
 
 
 @pytest.fixture

@@ -4,24 +4,17 @@ request body reaches the view whole, or is refused with 413 once it passes the l
 
 import http.client
 import json
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from production_process import ROOT, production_env
+from production_process import ROOT, free_port, production_env
 
 pytestmark = pytest.mark.slow  # starts gunicorn
 
 HOST = "127.0.0.1"
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture
@@ -54,7 +47,7 @@ def serve(tmp_path):
                     return port
             except OSError:
                 pass
-            time.sleep(0.2)
+            time.sleep(0.2)  # another process starting: polled until it answers
         pytest.fail(Path(log.name).read_text())
 
     yield start

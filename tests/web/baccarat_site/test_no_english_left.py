@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from chinese_pages import english_words
-from django.utils import translation
+from htmx import HTMX
 
 from lessons.course import load_course
 from quiz.views import SESSION_KEY
@@ -19,7 +19,6 @@ from quiz.views import SESSION_KEY
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = ["zh-hant", "zh-hans"]
-HTMX = {"HTTP_HX_REQUEST": "true"}
 # Links not to follow: they change state, leave the page's language or are not pages.
 NOT_PAGES = re.compile(r"/(logout|language|theme)/|/export\.|\.(csv|json|svg|png|ico)$")
 LINK = re.compile(r'href="([^"#]+)')
@@ -27,12 +26,6 @@ LINK = re.compile(r'href="([^"#]+)')
 MOST_PAGES = 600
 # Pages of one shape (a mark's proof: the same template, another mark) are read this often.
 SAMPLES = 8
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    translation.activate("en")
 
 
 def crawl(client, start: str, prefix: str) -> tuple[set[str], dict[str, list[str]]]:

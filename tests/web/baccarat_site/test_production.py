@@ -352,12 +352,12 @@ def test_the_right_old_password_still_changes_it(client, settings):
 
 
 @pytest.fixture
-def three_writes_a_minute(monkeypatch):
+def three_anonymous_writes_a_minute(monkeypatch):
     monkeypatch.setattr(anonymous_writes, "num_requests", 3)
 
 
 @pytest.mark.django_db
-def test_anonymous_api_writes_are_throttled_with_429(client, three_writes_a_minute):
+def test_anonymous_api_writes_are_throttled_with_429(client, three_anonymous_writes_a_minute):
     created = client.post("/api/v1/shoes", {"name": "Fast"}, content_type="application/json")
     assert created.status_code == 201
     shoe_id = created.json()["id"]
@@ -378,7 +378,7 @@ def test_anonymous_api_writes_are_throttled_with_429(client, three_writes_a_minu
 
 
 @pytest.mark.django_db
-def test_the_throttle_counts_each_browser_apart(client, three_writes_a_minute):
+def test_the_throttle_counts_each_browser_apart(client, three_anonymous_writes_a_minute):
     for _write in range(3):
         client.post("/api/v1/shoes", {"name": "A"}, content_type="application/json")
     assert (
@@ -419,7 +419,7 @@ def test_the_address_ceiling_counts_each_address_apart(monkeypatch):
 
 
 @pytest.mark.django_db
-def test_signed_in_writers_are_not_counted_as_anonymous(client, three_writes_a_minute):
+def test_signed_in_writers_are_not_counted_as_anonymous(client, three_anonymous_writes_a_minute):
     client.force_login(User.objects.create_user("ada"))
     for _write in range(5):
         response = client.post("/api/v1/shoes", {"name": "Mine"}, content_type="application/json")

@@ -23,7 +23,7 @@ class Clock:
 
 
 @pytest.fixture
-def clock(monkeypatch):
+def refused_clock(monkeypatch):
     """The filter settings.LOGGING put on the logger, with no window open and a clock the
     test moves. (Each time the logging is configured again in this process, as importing
     the WSGI application does, the logger gets one more: each is reset.)"""
@@ -51,7 +51,9 @@ def refused(client, host="evil.example", address="203.0.113.5", path="/rules/"):
     return client.get(path, HTTP_HOST=host, REMOTE_ADDR=address)
 
 
-def test_fifty_requests_from_one_address_make_a_handful_of_short_lines(client, clock, caplog):
+def test_fifty_requests_from_one_address_make_a_handful_of_short_lines(
+    client, refused_clock, caplog
+):
     with caplog.at_level(logging.WARNING):
         for _ in range(50):
             assert refused(client).status_code == 400
@@ -68,7 +70,7 @@ def test_fifty_requests_from_one_address_make_a_handful_of_short_lines(client, c
     assert len(caplog.text) < 2_000  # was some 20 KB a request
 
 
-def test_the_api_and_posts_are_counted_alike(client, clock, caplog):
+def test_the_api_and_posts_are_counted_alike(client, refused_clock, caplog):
     with caplog.at_level(logging.WARNING):
         for _ in range(10):
             response = client.get("/api/v1/odds?decks=8", HTTP_HOST="evil.example")
@@ -77,7 +79,7 @@ def test_the_api_and_posts_are_counted_alike(client, clock, caplog):
     assert len(lines(caplog)) == RefusedHostFilter.PER_WINDOW
 
 
-def test_each_address_has_its_own_few(client, clock, caplog):
+def test_each_address_has_its_own_few(client, refused_clock, caplog):
     with caplog.at_level(logging.WARNING):
         for address in ("203.0.113.5", "203.0.113.6", "2001:db8::1"):
             for _ in range(20):
@@ -88,11 +90,11 @@ def test_each_address_has_its_own_few(client, clock, caplog):
     assert froms == ["203.0.113.5"] * 5 + ["203.0.113.6"] * 5 + ["2001:db8::1"] * 5
 
 
-def test_the_lines_dropped_are_counted_once_the_minute_is_over(client, clock, caplog):
+def test_the_lines_dropped_are_counted_once_the_minute_is_over(client, refused_clock, caplog):
     with caplog.at_level(logging.WARNING):
         for _ in range(50):
             refused(client)
-        clock.now += RefusedHostFilter.WINDOW_SECONDS
+        refused_clock.now += RefusedHostFilter.WINDOW_SECONDS
         assert refused(client).status_code == 400
     messages = [record.getMessage() for record in lines(caplog)]
     assert len(messages) == RefusedHostFilter.PER_WINDOW + 2
@@ -103,11 +105,11 @@ def test_the_lines_dropped_are_counted_once_the_minute_is_over(client, clock, ca
     assert all("\n" not in stderr_text(record) for record in lines(caplog))
 
 
-def test_a_quiet_address_is_not_counted_again(client, clock, caplog):
+def test_a_quiet_address_is_not_counted_again(client, refused_clock, caplog):
     with caplog.at_level(logging.WARNING):
         for _ in range(3):
             refused(client)
-        clock.now += RefusedHostFilter.WINDOW_SECONDS
+        refused_clock.now += RefusedHostFilter.WINDOW_SECONDS
         refused(client)
     assert len(lines(caplog)) == 4
     assert not any("more requests" in record.getMessage() for record in lines(caplog))
@@ -124,7 +126,7 @@ def test_a_quiet_address_is_not_counted_again(client, clock, caplog):
     ],
     ids=["escape", "long", "newline", "unicode", "backslash"],
 )
-def test_the_host_is_escaped_and_cut_short(client, clock, caplog, host):
+def test_the_host_is_escaped_and_cut_short(client, refused_clock, caplog, host):
     with caplog.at_level(logging.WARNING):
         assert refused(client, host=host, path="/rules/?q=" + "b" * 3000).status_code == 400
     [record] = lines(caplog)
@@ -141,11 +143,11 @@ def test_shown():
     assert shown("中", 10) == "\\u4e2d"
 
 
-def test_a_record_without_a_request_is_one_line_too(clock):
+def test_a_record_without_a_request_is_one_line_too(refused_clock):
     record = logging.makeLogRecord(
         {"name": LOGGER, "msg": "Invalid HTTP_HOST header: 'x\ny'.\nmore", "levelno": 40}
     )
-    assert RefusedHostFilter(clock=clock).filter(record)
+    assert RefusedHostFilter(clock=refused_clock).filter(record)
     assert record.getMessage() == "Invalid HTTP_HOST header: 'x"
 
 

@@ -15,7 +15,6 @@ import logging
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -26,7 +25,7 @@ from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 from django.core.cache import caches
 from django.test import Client, RequestFactory
-from production_process import production_env, run_python
+from production_process import free_port, production_env, run_python
 
 import guards.sessions
 from baccarat_site import shared_cache
@@ -45,12 +44,6 @@ def run_async(coroutine):
     loop running in the main thread (Playwright's sync API), where asyncio.run refuses."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class RedisServer:
@@ -81,7 +74,7 @@ class RedisServer:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     log = (self.folder / "redis.log").read_text(errors="replace")
                     raise RuntimeError(f"redis-server did not start:\n{log}") from None
-                time.sleep(0.05)
+                time.sleep(0.05)  # redis-server starting: polled until it answers
 
     def stop(self, keep_data=False):
         if keep_data:
@@ -133,14 +126,14 @@ class FakeClock:
 
 
 @pytest.fixture
-def clock(monkeypatch):
+def cache_clock(monkeypatch):
     fake = FakeClock()
     monkeypatch.setattr(shared_cache, "clock", fake)
     return fake
 
 
 @pytest.fixture
-def shared(redis_server, settings, clock):
+def shared(redis_server, settings, cache_clock):
     """The default cache is the shared one, on a running, empty Redis, with no outage
     remembered."""
     if not redis_server.running():
@@ -274,7 +267,7 @@ def test_with_redis_stopped_every_operation_is_a_miss_or_does_nothing(shared, re
 
 
 def test_an_outage_costs_one_connection_attempt_per_backoff_window(
-    shared, redis_server, clock, connect_attempts
+    shared, redis_server, cache_clock, connect_attempts
 ):
     assert shared.get("warm") is None  # a connection in the pool, to a server about to go
     redis_server.stop()
@@ -283,7 +276,7 @@ def test_an_outage_costs_one_connection_attempt_per_backoff_window(
     for number in range(50):  # 5 s of requests, a tenth of a second apart
         operation, expected = operations[number % len(operations)]
         assert operation() == expected
-        clock.advance(0.1)
+        cache_clock.advance(0.1)
     # One attempt when the outage begins (t=0), one a window later (t=2, t=4): not 50.
     assert len(connect_attempts) == 3
     assert BACKOFF_SECONDS == 2.0
@@ -292,13 +285,13 @@ def test_an_outage_costs_one_connection_attempt_per_backoff_window(
     connect_attempts.clear()  # the test's own client, checking the server is up
     assert shared.get("warm") is None  # still inside the last window: Redis not asked
     assert connect_attempts == []
-    clock.advance(BACKOFF_SECONDS)
+    cache_clock.advance(BACKOFF_SECONDS)
     shared.set("back", "yes", 60)
     assert redis_server.client().get(shared.make_key("back")) is not None
 
 
 def test_an_unresponsive_redis_costs_one_timeout_per_window(
-    shared, redis_server, clock, monkeypatch
+    shared, redis_server, cache_clock, monkeypatch
 ):
     shared.set("hand", "kept", 60)
     sent = []
@@ -312,18 +305,18 @@ def test_an_unresponsive_redis_costs_one_timeout_per_window(
     redis_server.pause()  # connections are accepted, commands never answered
     for _ in range(20):  # over 1 s
         assert shared.get("hand") is None
-        clock.advance(0.05)
+        cache_clock.advance(0.05)
     # One command waited out its 0.5 s timeout; the other 19 were never sent.
     assert len(sent) == 1
     assert shared_cache.OPTIONS["socket_timeout"] == 0.5
     redis_server.resume()
     assert shared.get("hand") is None  # the window is not over
     assert len(sent) == 1
-    clock.advance(1.0)
+    cache_clock.advance(1.0)
     assert shared.get("hand") == "kept"
 
 
-def test_one_warning_per_outage(shared, redis_server, clock, caplog):
+def test_one_warning_per_outage(shared, redis_server, cache_clock, caplog):
     def warnings():
         return [
             r
@@ -335,14 +328,14 @@ def test_one_warning_per_outage(shared, redis_server, clock, caplog):
     redis_server.stop()
     for _ in range(30):  # probes in 6 windows fail too: the same outage
         shared.get("hand")
-        clock.advance(0.5)
+        cache_clock.advance(0.5)
     [warning] = warnings()
     assert warning.levelno == logging.WARNING
     assert f"127.0.0.1:{redis_server.port}" in warning.getMessage()
     assert "ConnectionError" in warning.getMessage()
 
     redis_server.start()
-    clock.advance(BACKOFF_SECONDS)
+    cache_clock.advance(BACKOFF_SECONDS)
     shared.set("hand", 1)
     assert shared.get("hand") == 1
     assert len(warnings()) == 1
@@ -377,7 +370,7 @@ def test_sessions_are_read_from_redis_and_from_the_database_while_it_is_away(sha
 @pytest.mark.django_db
 @pytest.mark.parametrize("outage", ["unresponsive", "restarted from its snapshot"])
 def test_a_session_signed_out_while_redis_was_away_stays_signed_out(
-    shared, redis_server, clock, outage
+    shared, redis_server, cache_clock, outage
 ):
     user = User.objects.create_user("banco", password=PASSWORD)
     client = Client()
@@ -401,7 +394,7 @@ def test_a_session_signed_out_while_redis_was_away_stays_signed_out(
         redis_server.start()
     # Redis is back with the signed-out session in it: what the old cookie would find.
     assert cached in cached_sessions(redis_server)
-    clock.advance(BACKOFF_SECONDS)
+    cache_clock.advance(BACKOFF_SECONDS)
 
     stolen = Client()
     stolen.cookies["sessionid"] = old_key
@@ -410,7 +403,9 @@ def test_a_session_signed_out_while_redis_was_away_stays_signed_out(
 
 
 @pytest.mark.django_db
-def test_a_session_started_while_redis_is_away_works_once_it_is_back(shared, redis_server, clock):
+def test_a_session_started_while_redis_is_away_works_once_it_is_back(
+    shared, redis_server, cache_clock
+):
     user = User.objects.create_user("tie", password=PASSWORD)
     redis_server.stop()
     client = Client()
@@ -420,7 +415,7 @@ def test_a_session_started_while_redis_is_away_works_once_it_is_back(shared, red
     )
     assert signed_in_as(client, user)
     redis_server.start()
-    clock.advance(BACKOFF_SECONDS)
+    cache_clock.advance(BACKOFF_SECONDS)
     assert signed_in_as(client, user)
     assert len(cached_sessions(redis_server)) == 1  # cached again
 

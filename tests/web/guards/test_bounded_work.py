@@ -14,6 +14,7 @@ asserted as work done or refused, not as time (bench/worst_bodies.py measures th
 import json
 
 import pytest
+from counting import counted
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 
@@ -23,18 +24,6 @@ from guards.inputs import InputError, read_json, text_problem
 from tracker.models import Shoe
 
 pytestmark = pytest.mark.django_db
-
-
-def counted(monkeypatch, module, name):
-    calls = []
-    original = getattr(module, name)
-
-    def wrapper(*args, **kwargs):
-        calls.append(args)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(module, name, wrapper)
-    return calls
 
 
 # --- the body limits ------------------------------------------------------------------

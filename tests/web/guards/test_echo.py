@@ -10,6 +10,7 @@ import json
 import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
+from htmx import HTMX
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +45,6 @@ def shoe_id():
 
 # --- forms posted --------------------------------------------------------------------
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 POSTS = [
     ("/theme/", {"back": "/"}, "theme"),
     ("/theme/", {"theme": "dark"}, "back"),

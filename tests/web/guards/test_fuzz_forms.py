@@ -5,6 +5,7 @@ nothing. Derandomized and bounded, so the same examples run in every `make test`
 import pytest
 from django.test import Client
 from fuzzing import FUZZ
+from htmx import HTMX
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -59,8 +60,8 @@ def test_hand_page_never_fails(client, cards, step, change, to, edit, add, htmx)
     query = {"cards": cards, "step": step, "change": change, "to": to}
     if edit:
         query[edit] = add
-    headers = {"HX-Request": "true"} if htmx else {}
-    assert_no_server_error(client.get("/hands/", query, headers=headers))
+    headers = HTMX if htmx else {}
+    assert_no_server_error(client.get("/hands/", query, **headers))
 
 
 # --- the odds calculator: GET parameters only ----------------------------------------------
@@ -79,8 +80,8 @@ RANK_FIELDS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
 )
 def test_odds_page_never_fails(client, shoe, decks, commission, dealt, ranks, htmx):
     query = {"shoe": shoe, "decks": decks, "commission": commission, "dealt": dealt, **ranks}
-    headers = {"HX-Request": "true"} if htmx else {}
-    assert_no_server_error(client.get("/odds/", query, headers=headers))
+    headers = HTMX if htmx else {}
+    assert_no_server_error(client.get("/odds/", query, **headers))
 
 
 # --- the tracker's forms: writes ------------------------------------------------------------
@@ -111,8 +112,8 @@ def test_recording_stores_exactly_one_hand_or_none(outcome, flags, junk, htmx):
     client, shoe = new_client_with_shoe()
     before = list(shoe.hands.values_list("seq", "outcome"))
     data = {**junk, "outcome": outcome, **{flag: "on" for flag in flags}}
-    headers = {"HX-Request": "true"} if htmx else {}
-    response = client.post(f"/tracker/{shoe.pk}/hands/", data, headers=headers)
+    headers = HTMX if htmx else {}
+    response = client.post(f"/tracker/{shoe.pk}/hands/", data, **headers)
     assert_no_server_error(response)
     after = list(shoe.hands.values_list("seq", "outcome"))
     if outcome.strip().upper() in ("B", "P", "T"):

@@ -49,6 +49,7 @@ from fuzzing import (
     unicode_text,
     written_numbers,
 )
+from htmx import HTMX
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
@@ -299,17 +300,17 @@ def send(
     """One request; fails the test on a 5xx (the exception itself is re-raised by the
     client). `path` may hold any text: each segment is percent-encoded. A GET sends
     `fields` in the query string; a POST in its body, and `query` in the query string."""
-    headers = {"HX-Request": "true"} if htmx else {}
+    headers = HTMX if htmx else {}
     url = "/".join(encoded(part) for part in path.split("/"))
     if method == "GET":
         query = fields
     if query:
         url = f"{url}?{query_string(query)}"
     if method == "GET":
-        response = client.get(url, headers=headers)
+        response = client.get(url, **headers)
     else:
         data = body if body is not None else query_string(fields or {})
-        response = client.generic(method, url, data, content_type=content_type, headers=headers)
+        response = client.generic(method, url, data, content_type=content_type, **headers)
     assert response.status_code < 500, (method, path, fields, response.content[:3000])
     if currently_in_test_context():  # --hypothesis-show-statistics
         event(f"{method} answered {response.status_code}")

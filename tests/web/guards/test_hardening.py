@@ -10,6 +10,7 @@ import json
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from htmx import HTMX
 
 from guards.throttles import anonymous_writes, signed_in_writes
 from tracker.models import Hand, Shoe
@@ -77,7 +78,7 @@ def test_a_json_commission_with_too_many_decimals_is_refused(client):
 @pytest.mark.parametrize("board", ["²", "٣", "１", "-1", "1.0", "9" * 5000, " "])
 def test_a_lesson_board_number_is_ascii_digits_only(client, board):
     url = "/lessons/bead-plate-and-big-road/bead-plate/"
-    response = client.get(url, {"board": board}, HTTP_HX_REQUEST="true")
+    response = client.get(url, {"board": board}, **HTMX)
     assert response.status_code in (400, 200)  # " " is no board at all: the page
     if board.strip():
         assert response.status_code == 400

@@ -23,14 +23,6 @@ pytestmark = pytest.mark.django_db
 MINIMAL = {"HTTP_PREFER": "return=minimal"}
 
 
-@pytest.fixture
-def clock(monkeypatch):
-    """Virtual time for the allowances: a test steps it instead of waiting."""
-    now = [1_800_000_000.0]
-    monkeypatch.setattr(allowances, "clock", lambda: now[0])
-    return now
-
-
 def start_shoe(client, **extra) -> int:
     response = client.post(
         "/api/v1/shoes", {"name": "Table"}, content_type="application/json", **extra

@@ -36,6 +36,7 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from fuzzing import stored
+from htmx import HTMX
 
 from baccarat.game.cards import RANKS
 from tracker.models import Shoe
@@ -156,7 +157,7 @@ def new_shoe(client):
 def send(client, numeric, value, own=None):
     """`value` in the field, everything else the request needs as it should be; a path
     names the shoe `own` where the value says "{own}"."""
-    headers = {"HX-Request": "true"} if numeric.htmx else {}
+    headers = HTMX if numeric.htmx else {}
     if "{value}" in numeric.url:  # a path: the value as it is, percent-encoded
         own = own or new_shoe(client)
         url = numeric.url.format(value=quote(value.replace("{own}", str(own)), safe=""))
@@ -172,8 +173,8 @@ def send(client, numeric, value, own=None):
     else:
         data[numeric.name] = value
     if numeric.method == "GET":
-        return client.get(numeric.url, data, headers=headers)
-    return client.post(numeric.url, data, headers=headers)
+        return client.get(numeric.url, data, **headers)
+    return client.post(numeric.url, data, **headers)
 
 
 def refused(response, numeric):

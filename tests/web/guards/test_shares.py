@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from htmx import HTMX
 
 from guards import allowances, shares
 from guards.models import Allowance
@@ -15,13 +16,6 @@ from tracker.models import Shoe
 pytestmark = pytest.mark.django_db
 HOSTILE = "203.0.113.66"
 HONEST = "198.51.100.7"
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    now = [1_800_000_000.0]
-    monkeypatch.setattr(allowances, "clock", lambda: now[0])
-    return now
 
 
 @pytest.fixture
@@ -118,9 +112,7 @@ def test_a_crowded_floor_stays_within_the_share(clock, share):
     for _round in range(3):
         for player, shoe in zip(players, shoes, strict=True):
             clock[0] += 0.2  # 100 players in 20 s
-            recorded = player.post(
-                f"/tracker/{shoe}/hands/", {"outcome": "P"}, HTTP_HX_REQUEST="true"
-            )
+            recorded = player.post(f"/tracker/{shoe}/hands/", {"outcome": "P"}, **HTMX)
             assert recorded.status_code == 200, recorded.content
 
 

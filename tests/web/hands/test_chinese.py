@@ -2,17 +2,10 @@
 dealer under /zh-hant/, with no English of their own left."""
 
 import pytest
-from django.utils import translation
 
 from tests.chinese_pages import english_words, region
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    translation.activate("en")
 
 
 def test_the_walkthrough_settles_at_a_chinese_table(client):

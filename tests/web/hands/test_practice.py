@@ -8,12 +8,11 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from htmx import HTMX
 
 from baccarat.game.cards import parse_cards
 from baccarat.game.rules import resolve
 from baccarat.teaching.practice import PracticeHand
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 # Player 6 stands; Banker 4 (Player stood) draws the 5: Banker 9 wins.
 STOOD = "3h 4s 3d Kc 5c"

@@ -5,6 +5,7 @@ import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from htmx import HTMX
 
 from baccarat.game.rules import resolve
 from baccarat.teaching.examples import classic_hands
@@ -125,12 +126,12 @@ def test_a_blank_step_is_the_first_gate_and_spaces_around_one_are_allowed(client
 
 
 def test_htmx_gets_a_refusal_where_the_walk_is(client):
-    headers = {"HX-Request": "true"}
-    response = client.get(URL, {"cards": "4,3,A,K,8", "step": "9"}, headers=headers)
+    headers = HTMX
+    response = client.get(URL, {"cards": "4,3,A,K,8", "step": "9"}, **headers)
     assert response.status_code == 400
     assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#walk", "outerHTML")
     assert response.content.decode().lstrip().startswith('<div id="walk">')
-    response = client.get(URL, {"cards": "4,3,A,K,8", "step": "2"}, headers=headers)
+    response = client.get(URL, {"cards": "4,3,A,K,8", "step": "2"}, **headers)
     assert response.status_code == 200 and "HX-Retarget" not in response
 
 
@@ -148,7 +149,7 @@ def test_deal_gives_a_complete_hand(client):
 
 
 def test_htmx_returns_the_walk_with_the_field_and_announcement(client):
-    response = client.get(URL, {"cards": "4,3,A,K,8", "step": 5}, headers={"HX-Request": "true"})
+    response = client.get(URL, {"cards": "4,3,A,K,8", "step": 5}, **HTMX)
     html = response.content.decode()
     assert html.strip().startswith('<div id="walk">')
     assert '<nav aria-label="Main">' not in html
@@ -157,7 +158,7 @@ def test_htmx_returns_the_walk_with_the_field_and_announcement(client):
 
 
 def test_htmx_keypad_pushes_the_permalink(client):
-    response = client.get(URL, {"cards": "4,3", "add": "A"}, headers={"HX-Request": "true"})
+    response = client.get(URL, {"cards": "4,3", "add": "A"}, **HTMX)
     assert response.status_code == 200
     assert response["HX-Push-Url"] == "/hands/?cards=4,3,A"
     assert 'value="4, 3, A"' in response.content.decode()

@@ -11,6 +11,8 @@ from django.conf import settings as django_settings
 from django.core import signing
 from django.urls import reverse
 from fuzzing import FUZZ, encoded, unicode_text, written_numbers
+from html_text import text
+from htmx import HTMX
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,14 +24,9 @@ from tracker.models import Shoe
 
 URL = "/lab/"
 STEP = "/lab/step/"
-HTMX = {"HTTP_HX_REQUEST": "true"}
 SECTIONS = ["shares", "streaks", "derived", "samples", "systems", "yours"]
 
 pytestmark = pytest.mark.django_db
-
-
-def text(html):
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
 def section(html, name):

@@ -8,6 +8,7 @@ from html import unescape
 
 import pytest
 from chinese_pages import english_words, region
+from htmx import HTMX
 
 import lessons.state
 from lessons.course import CONTENT_DIR, ContentError, load_course, read_course, translate_course
@@ -15,7 +16,6 @@ from progress.models import LessonProgress
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 TRANSLATED = "/zh-hant/lessons/play-responsibly/roads-predict-nothing/"
 UNTRANSLATED = "/zh-hant/lessons/foundations/the-table/"
 NOTICE = "本課尚未翻譯，以下為英文原文。"

@@ -10,13 +10,13 @@ from html import unescape
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
+from htmx import HTMX
 
 from lessons.course import load_course
 from progress.models import LessonProgress
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 COURSE = load_course()
 FOUNDATIONS = len(COURSE.module("foundations").lessons)
 VALUES = COURSE.lesson("foundations", "card-values")  # three checks: king, ace, ten

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from htmx import HTMX
 
 from baccarat.roads.scoreboard import next_hand_text, scoreboard
 from lessons.course import load_course
 
 COURSE = load_course()
 RULE_1 = COURSE.lesson("big-eye-boy", "rule-1")
-HTMX = {"HTTP_HX_REQUEST": "true"}
 pytestmark = pytest.mark.django_db
 CONTENT = Path(__file__).resolve().parents[3] / "lessons" / "content" / "lessons"
 

@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.urls import reverse
+from htmx import HTMX
 
 from baccarat.game.rules import resolve
 from baccarat.odds.payouts import BETS, is_player_pair, money, settle
@@ -17,7 +18,6 @@ from tests.independent_rules import BANKER_DRAWS_AGAINST
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 COURSE = load_course()
 WHO_WINS = COURSE.lesson("foundations", "who-wins")  # hand-1, hand-2
 COMMISSION = COURSE.lesson("settlement", "commission")  # settle-1, settle-2

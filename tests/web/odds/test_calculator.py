@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from django.urls import reverse
+from htmx import HTMX
 
 from baccarat.game.cards import parse_cards
 from baccarat.odds.exact import odds, ranks_of_decks, shoe_after
@@ -15,7 +16,6 @@ from odds.views import percent
 from tracker.models import Shoe
 
 URL = "/odds/"
-HTMX = {"HTTP_HX_REQUEST": "true"}
 FULL_8 = ranks_of_decks(8)
 
 

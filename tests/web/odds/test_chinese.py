@@ -1,15 +1,6 @@
 """The odds calculator in Chinese: its tables, chart and messages under /zh-hant/."""
 
-import pytest
-from django.utils import translation
-
 from tests.chinese_pages import english_words, region
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    translation.activate("en")
 
 
 def test_the_calculator_in_chinese(client):

@@ -3,20 +3,11 @@ question on screen read again in the language the learner switched to."""
 
 import pytest
 from chinese_pages import english_words, region
+from htmx import HTMX
 
 from quiz.views import SESSION_KEY
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def returning_visitor(client):
-    """A visitor who already has a session keeps the question on screen in it; a first
-    visit's question travels in its form instead (test_first_visit.py)."""
-    client.session  # noqa: B018 - the test client makes and saves a session when asked
-
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("returning_visitor")]
 
 
 def main(html):

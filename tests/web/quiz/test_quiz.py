@@ -14,6 +14,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.urls import reverse
 from django.utils.html import escape
 from fsrs import State
+from htmx import HTMX
 
 from baccarat.game.cards import parse_card
 from baccarat.game.rules import banker_draws, player_draws, resolve
@@ -33,22 +34,14 @@ from progress.learner import Learner
 from progress.models import SkillCard
 from quiz import views as quiz
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def returning_visitor(client):
-    """A visitor who already has a session keeps the question on screen in it; a first
-    visit's question travels in its form instead (test_first_visit.py)."""
-    client.session  # noqa: B018 - the test client makes and saves a session when asked
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("returning_visitor")]
 
 
 T = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture
-def clock(monkeypatch):
+def quiz_clock(monkeypatch):
     """The quiz's clock, stopped at T; move it with clock.at = ..."""
     state = SimpleNamespace(at=T)
     monkeypatch.setattr(quiz, "now", lambda: state.at)
@@ -249,7 +242,7 @@ def test_the_question_survives_a_reload(client):
 # --- a round, and FSRS -------------------------------------------------------------------------
 
 
-def test_a_round_moves_the_fsrs_schedule(client, clock, monkeypatch):
+def test_a_round_moves_the_fsrs_schedule(client, quiz_clock, monkeypatch):
     # The Banker 3 row against an 8: stand. Dealt twice, then Banker 6 against a 7: draw.
     dealt = iter(["banker:3:8", "banker:3:8", "banker:6:7"])
     monkeypatch.setattr(
@@ -276,7 +269,7 @@ def test_a_round_moves_the_fsrs_schedule(client, clock, monkeypatch):
     client.post(topic_url(topic, "next"), {"question": question_id})
 
     # 2. The same cell, wrong, a minute later: Again, due again within minutes.
-    clock.at = T + timedelta(minutes=1)
+    quiz_clock.at = T + timedelta(minutes=1)
     question, question_id, response = answer("draw", htmx=True)
     assert response.status_code == 200
     html = response.content.decode()
@@ -285,7 +278,7 @@ def test_a_round_moves_the_fsrs_schedule(client, clock, monkeypatch):
     assert 'id="quiz-next" class="quiz-next" hx-swap-oob="true"' in html
     after_miss = learner(client)[0].skill("banker:3:8")
     assert (after_miss.attempts, after_miss.correct) == (2, 1)
-    assert after_miss.due - clock.at <= timedelta(minutes=1)
+    assert after_miss.due - quiz_clock.at <= timedelta(minutes=1)
     assert after_miss.due < state.due
     assert after_miss.card.state in (State.Learning, State.Relearning)
     client.post(topic_url(topic, "next"), {"question": question_id}, **HTMX)
@@ -300,7 +293,7 @@ def test_a_round_moves_the_fsrs_schedule(client, clock, monkeypatch):
     assert "Question 3" in html
 
 
-def test_a_signed_in_learner_is_scheduled_in_the_database(client, clock):
+def test_a_signed_in_learner_is_scheduled_in_the_database(client, quiz_clock):
     user = User.objects.create_user("ada", password="a long enough password 1")
     client.force_login(user)
     client.get(topic_url("player-rule"))
@@ -421,7 +414,7 @@ def test_an_unreadable_session_deals_a_new_question(client, saved):
 # --- practice ----------------------------------------------------------------------------------
 
 
-def test_practice_starts_with_every_kind(client, clock):
+def test_practice_starts_with_every_kind(client, quiz_clock):
     kinds = []
     for _ in range(10):
         client.get(topic_url("practice"))
@@ -435,7 +428,7 @@ def test_practice_starts_with_every_kind(client, clock):
     assert sorted(kinds) == sorted(GENERATORS)
 
 
-def test_practice_serves_a_due_skill_first(client, clock):
+def test_practice_serves_a_due_skill_first(client, quiz_clock):
     known, session = learner(client)
     # A skill answered yesterday and one missed an hour ago are both due (the older first);
     # one answered right two minutes ago is not.
@@ -462,7 +455,7 @@ def test_practice_serves_a_due_skill_first(client, clock):
     ]
 
 
-def test_practice_serves_the_weakest_before_new_skills(client, clock):
+def test_practice_serves_the_weakest_before_new_skills(client, quiz_clock):
     known, session = learner(client)
     start = T - timedelta(hours=1)
     # A skill missed once then learnt (now in review, not due, 2 of 3 right), and one always
@@ -479,7 +472,7 @@ def test_practice_serves_the_weakest_before_new_skills(client, clock):
     assert entry(client, "practice")["served"] == "weak"
 
 
-def test_a_skill_just_missed_rests_until_it_is_due(client, clock):
+def test_a_skill_just_missed_rests_until_it_is_due(client, quiz_clock):
     client.get(topic_url("practice"))
     question, question_id = on_screen(client, "practice")
     wrong = next(c.value for c in question.choices if c.value != question.answer)
@@ -488,7 +481,7 @@ def test_a_skill_just_missed_rests_until_it_is_due(client, clock):
     assert on_screen(client, "practice")[0].skill != question.skill  # not straight back
     _second, second_id = on_screen(client, "practice")
     client.post(topic_url("practice", "answer"), {"question": second_id, "answer": "x"})
-    clock.at = T + timedelta(minutes=2)  # the miss is due again
+    quiz_clock.at = T + timedelta(minutes=2)  # the miss is due again
     client.post(topic_url("practice", "next"), {"question": second_id})  # unanswered: stays
     assert entry(client, "practice")["id"] == second_id
     answer = on_screen(client, "practice")[0].answer
@@ -509,7 +502,7 @@ def heat_cell(html, skill):
     return match.group(1), match.group(2)
 
 
-def test_progress_counts_levels_and_draws_the_heatmap(client, clock):
+def test_progress_counts_levels_and_draws_the_heatmap(client, quiz_clock):
     known, session = learner(client)
     known.review("banker:3:8", True, T)
     known.review("banker:3:8", False, T)  # 1 of 2: familiar, 50%
@@ -581,7 +574,7 @@ def speed_answer(client, right=True, question_id=None, **extra):
     ), question
 
 
-def test_speed_drill_counts_answers_in_the_minute_only(client, clock):
+def test_speed_drill_counts_answers_in_the_minute_only(client, quiz_clock):
     page = client.get(reverse("quiz:speed"))
     assert page.status_code == 200 and "Start the minute" in page.content.decode()
     response = client.post(reverse("quiz:speed_start"), {"rule": "banker"})
@@ -590,10 +583,10 @@ def test_speed_drill_counts_answers_in_the_minute_only(client, clock):
     html = client.get(reverse("quiz:speed")).content.decode()
     assert 'data-seconds-left="60.00"' in html and "<kbd>D</kbd>" in html
 
-    clock.at = T + timedelta(seconds=10)
+    quiz_clock.at = T + timedelta(seconds=10)
     _, first = speed_answer(client)
     assert first.skill in BANKER_SKILLS
-    clock.at = T + timedelta(seconds=20)
+    quiz_clock.at = T + timedelta(seconds=20)
     response, second = speed_answer(client, right=False, **HTMX)
     assert response.status_code == 200
     html = response.content.decode()
@@ -612,7 +605,7 @@ def test_speed_drill_counts_answers_in_the_minute_only(client, clock):
     assert drill(client)["answered"] == 2
 
     # After the minute: not counted, and the result is shown.
-    clock.at = T + timedelta(seconds=61)
+    quiz_clock.at = T + timedelta(seconds=61)
     response, late = speed_answer(client)
     assert response.status_code == 302
     assert drill(client)["answered"] == 2 and drill(client)["question"] is None
@@ -631,13 +624,13 @@ def test_speed_drill_counts_answers_in_the_minute_only(client, clock):
     assert response.status_code == 400 and "No drill is running" in response.content.decode()
 
 
-def test_speed_drill_ends_on_its_own_and_keeps_the_best(client, clock):
+def test_speed_drill_ends_on_its_own_and_keeps_the_best(client, quiz_clock):
     client.post(reverse("quiz:speed_start"), {"rule": "player"})
     for second in (5, 6, 7):
-        clock.at = T + timedelta(seconds=second)
+        quiz_clock.at = T + timedelta(seconds=second)
         _, question = speed_answer(client)
         assert question.kind == "player_rule"
-    clock.at = T + timedelta(seconds=60)
+    quiz_clock.at = T + timedelta(seconds=60)
     response = client.get(reverse("quiz:speed"), **HTMX)  # the page's clock ran out
     html = response.content.decode()
     assert '<strong data-result="per-minute">3</strong>' in html
@@ -645,34 +638,34 @@ def test_speed_drill_ends_on_its_own_and_keeps_the_best(client, clock):
     assert client.session["quiz_speed_best"]["right"] == 3
 
     # A worse minute leaves the best alone.
-    clock.at = T + timedelta(minutes=5)
+    quiz_clock.at = T + timedelta(minutes=5)
     client.post(reverse("quiz:speed_start"), {"rule": "player"})
-    clock.at = T + timedelta(minutes=5, seconds=3)
+    quiz_clock.at = T + timedelta(minutes=5, seconds=3)
     speed_answer(client)
-    clock.at = T + timedelta(minutes=7)
+    quiz_clock.at = T + timedelta(minutes=7)
     html = client.get(reverse("quiz:speed")).content.decode()
     assert '<strong data-result="per-minute">1</strong>' in html
     assert "Your best this session." not in html
     assert 'Best this session: score <strong data-best="score">3</strong> (3 right of 3' in html
 
 
-def one_minute(client, clock, start, right_answers):
+def one_minute(client, quiz_clock, start, right_answers):
     """A whole drill from `start`: `right_answers` answered right, then the minute runs out."""
-    clock.at = start
+    quiz_clock.at = start
     client.post(reverse("quiz:speed_start"), {"rule": "banker"})
     for second in range(right_answers):
-        clock.at = start + timedelta(seconds=second + 1)
+        quiz_clock.at = start + timedelta(seconds=second + 1)
         speed_answer(client)
-    clock.at = start + timedelta(seconds=61)
+    quiz_clock.at = start + timedelta(seconds=61)
     return client.get(reverse("quiz:speed")).content.decode()
 
 
-def test_a_signed_in_learners_best_drill_is_kept_with_the_account(client, clock):
+def test_a_signed_in_learners_best_drill_is_kept_with_the_account(client, quiz_clock):
     from progress.models import SpeedBest
 
     user = User.objects.create_user("ada", password="pw-long-enough-1")
     client.force_login(user)
-    html = one_minute(client, clock, T, 4)
+    html = one_minute(client, quiz_clock, T, 4)
     assert "Your best yet." in html
     assert SpeedBest.objects.get(user=user).result["right"] == 4
     assert "quiz_speed_best" not in client.session
@@ -680,7 +673,7 @@ def test_a_signed_in_learners_best_drill_is_kept_with_the_account(client, clock)
     # Another browser, another session: the best is still there, and a worse minute keeps it.
     other = type(client)()
     other.force_login(user)
-    html = one_minute(other, clock, T + timedelta(minutes=5), 2)
+    html = one_minute(other, quiz_clock, T + timedelta(minutes=5), 2)
     assert "Your best yet." not in html
     assert 'Your best: score <strong data-best="score">4</strong> (4 right of 4' in html
     assert SpeedBest.objects.get(user=user).result["right"] == 4
@@ -688,7 +681,7 @@ def test_a_signed_in_learners_best_drill_is_kept_with_the_account(client, clock)
 
 @pytest.mark.parametrize("session_right, kept", [(5, 5), (2, 3)])
 def test_signing_in_adopts_the_sessions_best_drill_only_if_better(
-    client, clock, session_right, kept
+    client, quiz_clock, session_right, kept
 ):
     from progress.models import SpeedBest
 
@@ -696,7 +689,7 @@ def test_signing_in_adopts_the_sessions_best_drill_only_if_better(
     SpeedBest.objects.create(
         user=user, result={"right": 3, "answered": 3, "accuracy": 100, "per_minute": 3.0}
     )
-    one_minute(client, clock, T, session_right)
+    one_minute(client, quiz_clock, T, session_right)
     assert client.session["quiz_speed_best"]["right"] == session_right
     response = client.post(
         reverse("accounts:login"), {"username": "ada", "password": "pw-long-enough-1"}
@@ -706,7 +699,7 @@ def test_signing_in_adopts_the_sessions_best_drill_only_if_better(
     assert "quiz_speed_best" not in client.session
 
 
-def test_speed_drill_refuses_junk(client, clock):
+def test_speed_drill_refuses_junk(client, quiz_clock):
     client.post(reverse("quiz:speed_start"), {"rule": "nonsense"})
     assert drill(client)["rule"] == "banker"
     saved = drill(client)
@@ -729,29 +722,29 @@ def test_speed_questions_are_right_for_the_player_rule_too():
         assert question.answer == engine_answer(question)
 
 
-def random_minute(client, clock, start, answers, right):
+def random_minute(client, quiz_clock, start, answers, right):
     """A drill with `answers` answers of which the first `right` are right."""
-    clock.at = start
+    quiz_clock.at = start
     client.post(reverse("quiz:speed_start"), {"rule": "banker"})
     for n in range(answers):
-        clock.at = start + timedelta(seconds=n * 50 / answers + 1)
+        quiz_clock.at = start + timedelta(seconds=n * 50 / answers + 1)
         speed_answer(client, right=n < right)
-    clock.at = start + timedelta(seconds=61)
+    quiz_clock.at = start + timedelta(seconds=61)
     return client.get(reverse("quiz:speed")).content.decode()
 
 
-def test_pressing_keys_at_random_never_makes_a_best(client, clock):
+def test_pressing_keys_at_random_never_makes_a_best(client, quiz_clock):
     """77 right of 154 was once the best minute: wrong answers now cost, and a best needs 90%."""
-    html = random_minute(client, clock, T, 154, 77)
+    html = random_minute(client, quiz_clock, T, 154, 77)
     assert '<strong data-result="per-minute">154</strong> answers a minute' in html
     assert '<strong data-result="score">0</strong>' in html
     assert "quiz_speed_best" not in client.session
     # A careful minute is a best, and a fast careless one does not beat it.
-    random_minute(client, clock, T + timedelta(minutes=2), 20, 19)
+    random_minute(client, quiz_clock, T + timedelta(minutes=2), 20, 19)
     assert client.session["quiz_speed_best"]["right"] == 19
-    random_minute(client, clock, T + timedelta(minutes=4), 60, 50)  # 83%: not a best
+    random_minute(client, quiz_clock, T + timedelta(minutes=4), 60, 50)  # 83%: not a best
     assert client.session["quiz_speed_best"]["right"] == 19
-    random_minute(client, clock, T + timedelta(minutes=6), 30, 28)  # score 26 beats 18
+    random_minute(client, quiz_clock, T + timedelta(minutes=6), 30, 28)  # score 26 beats 18
     assert client.session["quiz_speed_best"]["right"] == 28
 
 

@@ -17,23 +17,11 @@ from reference.views import (
     chinese_glossary_terms,
     glossary_terms,
 )
-from tests.chinese_pages import english_words, region
+from tests.chinese_pages import english_words, main_of
 
 # Names Chinese pages keep in Latin letters (punto banco, the French games chemin de fer and
 # baccarat banque) are marked with their language, so no word needs allowing.
 ENGLISH_NAME = '<span class="term-translation" lang="en">'
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    translation.activate("en")
-
-
-def main_of(client, url):
-    response = client.get(url)
-    assert response.status_code == 200
-    return region(response.content.decode(), "<main", "</main>")
 
 
 @pytest.mark.parametrize("language", ["zh-hant", "zh-hans"])

@@ -1,22 +1,18 @@
 """/faq/: the questions learners ask, short answers with the engine's figures, each linking
 the lesson or page that teaches it; linked from every page's footer and from the glossary."""
 
-import re
 from html import unescape
 
 import pytest
 from django.urls import resolve as resolve_url
 from django.urls import reverse
+from html_text import text
 
 from baccarat.odds.exact import odds_of_decks, percent
 from lessons.course import read_course
 from reference.faq import faq
 
 COURSE = read_course()
-
-
-def text(html):
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
 def test_the_faq_answers_8_to_12_questions_each_linking_where_it_is_taught(client):

@@ -7,6 +7,7 @@ from html import unescape
 
 import pytest
 from django.urls import resolve, reverse
+from html_text import text
 
 from lessons.course import load_course
 from reference import sources as sources_module
@@ -15,10 +16,6 @@ from reference.sources import SOURCES_FILE, SourcesError, check_lessons, load, p
 COURSE = load_course()
 SOURCES = load()
 TOML = SOURCES_FILE.read_text(encoding="utf-8")
-
-
-def text(html):
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
 def plain(html):

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from chinese_pages import english_words, region
+from chinese_pages import english_words, main_of, region
 from django.utils import translation
 
 from lessons.course import load_course
@@ -48,12 +48,6 @@ NOT_PROSE = {
     "pages": {"sections"},
     "lessons": {"sections", "reviewed", "note"},
 }
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    translation.activate("en")
 
 
 def entries_of_sources_toml():
@@ -233,12 +227,6 @@ def test_the_overlay_is_read_again_when_it_changes(copies):
 
 
 # --- the pages ----------------------------------------------------------------------------------
-
-
-def main_of(client, url):
-    response = client.get(url)
-    assert response.status_code == 200
-    return region(response.content.decode(), "<main", "</main>")
 
 
 def without_addresses(html):

@@ -11,6 +11,7 @@ import re
 import sys
 
 import pytest
+from counting import counted
 
 from guards.echo import ECHOED
 from tracker import exchange, exchange_hand, exchange_plain, exchange_problems
@@ -35,19 +36,6 @@ def worded(monkeypatch):
 
     for module in (exchange, exchange_plain, exchange_hand):
         monkeypatch.setattr(module, "_", counting(module._))
-    return calls
-
-
-def counted(monkeypatch, module, name):
-    """Count the calls of module.name (the function left working)."""
-    calls = []
-    original = getattr(module, name)
-
-    def wrapper(*args, **kwargs):
-        calls.append(args)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(module, name, wrapper)
     return calls
 
 

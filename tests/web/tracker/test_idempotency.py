@@ -13,6 +13,8 @@ import fuzzing
 import pytest
 from django.db import connections
 from django.test import Client
+from fuzzing import hands_and_keys
+from htmx import HTMX
 from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -20,7 +22,6 @@ from hypothesis import strategies as st
 from tracker.models import Hand, RecordedKey, Shoe
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HTTP_HX_REQUEST": "true"}
 REPLAYED = "Idempotent-Replayed"
 
 
@@ -65,13 +66,6 @@ def record(client, shoe, outcome="B", key=None, htmx=True, header=None, **flags)
 
 def outcomes(shoe):
     return "".join(shoe.hands.values_list("outcome", flat=True))
-
-
-def stored():
-    return (
-        list(Hand.objects.order_by("pk").values_list()),
-        list(RecordedKey.objects.order_by("pk").values_list()),
-    )
 
 
 # --- the page draws a key, and a new one for each hand ------------------------------------------
@@ -176,7 +170,7 @@ def test_a_used_key_for_another_hand_is_refused_with_the_board_and_a_new_key(cli
     shoe = start_shoe(client)
     key = record_key(page(client, shoe))
     record(client, shoe, "B", key=key)
-    before = stored()
+    before = hands_and_keys()
     response = record(client, shoe, "P", key=key, natural=True)
     assert response.status_code == 422
     assert response["HX-Retarget"] == "#board" and response["HX-Reswap"] == "outerHTML"
@@ -184,7 +178,7 @@ def test_a_used_key_for_another_hand_is_refused_with_the_board_and_a_new_key(cli
     assert "Nothing was recorded: this form had already recorded hand 1" in html
     assert '<p class="error">' in html and '<div id="board"' in html
     assert record_key(html) != key
-    assert stored() == before
+    assert hands_and_keys() == before
     # The new key records the hand.
     assert record(client, shoe, "P", key=record_key(html)).status_code == 200
     assert outcomes(shoe) == "BP"
@@ -193,12 +187,12 @@ def test_a_used_key_for_another_hand_is_refused_with_the_board_and_a_new_key(cli
 def test_a_used_key_for_another_hand_without_javascript_is_a_422_page(client):
     shoe = start_shoe(client)
     record(client, shoe, "B", key="k", htmx=False)
-    before = stored()
+    before = hands_and_keys()
     response = record(client, shoe, "B", key="k", htmx=False, player_pair=True)
     assert response.status_code == 422
     html = response.content.decode()
     assert "this form had already recorded hand 1" in html and record_key(html) != "k"
-    assert stored() == before
+    assert hands_and_keys() == before
 
 
 def test_a_key_whose_hand_was_undone_is_refused_not_recorded_again(client):
@@ -206,11 +200,11 @@ def test_a_key_whose_hand_was_undone_is_refused_not_recorded_again(client):
     record(client, shoe, "P", key="k1")
     record(client, shoe, "B", key="k2")
     client.post(f"/tracker/{shoe.pk}/undo/", **HTMX)  # another tab's undo
-    before = stored()
+    before = hands_and_keys()
     late = record(client, shoe, "B", key="k2")
     assert late.status_code == 409 and late["HX-Retarget"] == "#board"
     assert "(hand 2) was undone since" in late.content.decode()
-    assert stored() == before and outcomes(shoe) == "P"
+    assert hands_and_keys() == before and outcomes(shoe) == "P"
 
 
 # --- keys that are no keys -----------------------------------------------------------------------
@@ -224,12 +218,12 @@ def test_a_key_whose_hand_was_undone_is_refused_not_recorded_again(client):
 @pytest.mark.parametrize("htmx", [True, False])
 def test_a_key_that_is_no_key_is_a_400_naming_the_field(client, key, problem, htmx):
     shoe = start_shoe(client)
-    before = stored()
+    before = hands_and_keys()
     response = record(client, shoe, "B", key=key, htmx=htmx)
     assert response.status_code == 400
     html = response.content.decode()
     assert "idempotency_key: " in html and problem in html and "Nothing was recorded" in html
-    assert stored() == before
+    assert hands_and_keys() == before
 
 
 def test_a_header_that_is_no_key_is_a_400_naming_the_header(client):
@@ -275,14 +269,14 @@ def test_the_keypads_last_card_sent_twice_records_the_hand_once(client):
 def test_the_keypad_with_a_used_key_for_another_hand_keeps_the_cards_so_far(client):
     shoe = start_shoe(client)
     last_card(client, shoe, "3")
-    before = stored()
+    before = hands_and_keys()
     response = last_card(client, shoe, "4")
     assert response.status_code == 422 and response["HX-Retarget"] == "#board"
     html = response.content.decode()
     assert "this form had already recorded hand 1" in html
     assert '<input type="hidden" name="cards" value="9 2 K">' in html
     assert keypad_key(html) != "keypad-key"
-    assert stored() == before
+    assert hands_and_keys() == before
 
 
 def test_the_keypad_refuses_a_key_that_is_no_key(client):

@@ -6,6 +6,7 @@ from html import unescape
 
 import pytest
 from django.test import Client
+from htmx import HTMX
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +17,6 @@ from guards.throttles import anonymous_writes, signed_in_writes
 from tracker.models import Hand, Shoe
 
 pytestmark = pytest.mark.django_db
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def start_shoe(client):

@@ -7,13 +7,13 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from htmx import HTMX
 
 from baccarat.roads.scoreboard import scoreboard
 from tracker.models import Shoe
 
 # The 25-hand worked example of the road rules (docs/roads.md).
 EXAMPLE = "PPBTBBBPPTTBPBBBBBBBPPBPB"
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 pytestmark = pytest.mark.django_db
 

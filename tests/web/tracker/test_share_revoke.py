@@ -8,13 +8,13 @@ from contextlib import contextmanager
 import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
+from htmx import HTMX
 
 from guards.throttles import anonymous_writes
 from tracker.models import Shoe
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 # Hands whose derived roads have marks, so that the proof sub-URLs answer 200 while shared.
 OUTCOMES = "PPBTBBBPPTTBPBBBBBBBPPBPB"
 

@@ -8,21 +8,12 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from htmx import HTMX
 
 from tracker.models import Shoe
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    """A request under /zh-hant/ leaves its language active in this thread (LocaleMiddleware
-    activates it and nothing resets it): the tests after these ones expect English."""
-    yield
-    translation.activate("en")
-
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 # Per language: the three letters, the seat words and a few of the tracker's own sentences.
 LANGUAGES = {

@@ -4,6 +4,7 @@ request body reaches the view whole, or is refused with 413 once it passes the l
 
 import http.client
 import json
+import socket
 import subprocess
 import sys
 import time

@@ -148,6 +148,14 @@ SAMPLES = {
     "quiz:answer": [
         post("/quiz/mixed/answer/", {"answer": FIRST}, source="/quiz/mixed/", **HX),
         post("/quiz/natural/answer/", {"answer": FIRST}, source="/quiz/natural/"),
+        # htmx's answer to a question not yet answered (the one above answers /quiz/mixed/).
+        post(
+            "/quiz/payout/answer/",
+            {"answer": FIRST},
+            source="/quiz/payout/",
+            headers={"HX-Request": "true"},
+            label="htmx",
+        ),
         post("/quiz/mixed/answer/", {"question": "stale", "answer": "x"}, label="stale", **HX),
     ],
     "quiz:next": [post("/quiz/mixed/next/", source="/quiz/mixed/", **HX)],
@@ -266,20 +274,10 @@ SAMPLES = {
     ],
     # --- the site's own ------------------------------------------------------------------
     "javascript_catalog": [get("/jsi18n/")],
-    "set_language": [
-        post("/language/", {"language": "zh-hant", "next": "/rules/"}),
-        post("/language/", {"language": "xx", "next": "/rules/"}, label="bad"),
-        get("/language/"),
-    ],
     "healthz": [get("/healthz")],
     "favicon": [get("/favicon.ico")],
     "web_manifest": [get("/manifest.webmanifest")],
     "robots_txt": [get("/robots.txt")],
-    "theme": [
-        get("/theme/?theme=dark"),
-        post("/theme/", {"theme": "dark", "back": "/rules/"}),
-        post("/theme/", {"theme": "mauve", "back": "/rules/"}, label="bad"),
-    ],
     # --- the API -------------------------------------------------------------------------
     "api-1:openapi-json": [get("/api/v1/openapi.json")],
     "api-1:openapi-view": [get("/api/v1/docs")],
@@ -340,3 +338,17 @@ for _model in ("auth/group", "auth/user", "axes/accessattempt", "axes/accesslog"
     for _page in ("history", "delete", "change"):
         SAMPLES[f"admin:{_name}_{_page}"] = [get(f"/admin/{_model}/1/{_page}/")]
     SAMPLES[f"admin/{_model}/<path:object_id>/"] = [get(f"/admin/{_model}/1/")]
+
+# Last: the cookies these set (a theme, a language) would change every page after them.
+SAMPLES |= {
+    "theme": [
+        get("/theme/?theme=dark"),
+        post("/theme/", {"theme": "dark", "back": "/rules/"}),
+        post("/theme/", {"theme": "mauve", "back": "/rules/"}, label="bad"),
+    ],
+    "set_language": [
+        post("/language/", {"language": "zh-hant", "next": "/rules/"}),
+        post("/language/", {"language": "xx", "next": "/rules/"}, label="bad"),
+        get("/language/"),
+    ],
+}

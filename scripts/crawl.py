@@ -2,7 +2,8 @@
 """Crawl every URL of the site in-process and write each answer to a file, normalised, so
 two checkouts can be compared request by request (docs/testing.md).
 
-    .venv/bin/python scripts/crawl.py OUTDIR            # crawl into OUTDIR (emptied first)
+    .venv/bin/python scripts/crawl.py OUTDIR            # crawl into OUTDIR (an earlier crawl's
+                                                        # files there are replaced)
     .venv/bin/python scripts/crawl.py --compare A B     # a unified diff per differing request
 
 The crawl fails (exit 2) when a URL pattern has no sample in scripts/crawling/samples.py,
@@ -26,6 +27,14 @@ def file_name(key):
 
 
 def crawl(outdir, seeded=True):
+    out = Path(outdir)
+    if out.exists() and any(out.iterdir()) and not (out / INDEX).exists():
+        # Only an earlier crawl is replaced: a mistyped folder is not emptied.
+        print(f"{out} holds files but no {INDEX}: not a crawl's folder", file=sys.stderr)
+        return 2
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+
     from crawling import determinism, environment
 
     folder = environment.start()
@@ -34,10 +43,6 @@ def crawl(outdir, seeded=True):
     from crawling.normalise import Normaliser
     from crawling.run import Crawl, MissingSamples
 
-    out = Path(outdir)
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
     crawler = Crawl(seeded=seeded)
     index = []
     normaliser = None

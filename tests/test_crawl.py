@@ -73,6 +73,14 @@ def crawl(folder):
     )
 
 
+def test_a_folder_that_is_not_a_crawls_is_left_alone(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    run = crawl([str(tmp_path)])
+    assert run.returncode == 2
+    assert "not a crawl's folder" in run.stderr
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
 @pytest.mark.slow
 def test_crawling_every_url_twice_gives_no_server_error_and_the_same_answers(tmp_path):
     """The whole crawl, in its own process (its own settings and database, as it is run),

@@ -37,9 +37,9 @@ def crawl(outdir, seeded=True):
 
     from crawling import determinism, environment
 
-    folder = environment.start()
     if seeded:
         determinism.install()
+    folder = environment.start()
     from crawling.normalise import Normaliser
     from crawling.run import Crawl, MissingSamples
 
@@ -103,7 +103,8 @@ def main(argv=None):
     parser.add_argument(
         "--unseeded",
         action="store_true",
-        help="leave the randomness unseeded (to find what differs from run to run)",
+        help="leave the randomness unseeded and the clock running (to find what differs "
+        "from run to run)",
     )
     args = parser.parse_args(argv)
     if args.compare:

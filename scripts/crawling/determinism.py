@@ -4,14 +4,24 @@ request's own key, so a quiz question, a lab seed or a share token is the one it
 time. Each function has its own stream, so a change in how often one of them is called
 (Django's CSRF and session ids use secrets.choice) does not move the others' values.
 
+The clock (datetime.now, so django.utils.timezone.now too) reads a fixed instant that moves
+on one second a request: a review "due in 10 minutes" or a skill due now does not depend
+on how fast the machine crawled. It is installed before Django and the site are imported,
+so their `from datetime import datetime` take it.
+
 Values that would still differ between two checkouts that draw them in another order are
 also replaced by placeholders (crawling/normalise.py)."""
 
+import datetime
 import hashlib
 import random
 import secrets
 import uuid
 from base64 import urlsafe_b64encode
+
+START = datetime.datetime(2026, 1, 5, 9, 0, tzinfo=datetime.UTC)
+TICK = datetime.timedelta(seconds=1)
+_now = START
 
 _streams: dict[str, random.Random] = {}
 _key = "set-up"
@@ -26,9 +36,10 @@ def stream(name):
 
 
 def reseed(key):
-    """Start every stream afresh for the request named `key`."""
-    global _key
+    """Start every stream afresh for the request named `key`; the clock moves on."""
+    global _key, _now
     _key = key
+    _now += TICK
     _streams.clear()
     random.seed(hashlib.sha256(key.encode()).digest())
 
@@ -53,7 +64,21 @@ class _SeededRandom(_original_random):
         super().__init__(stream("Random()").getrandbits(64) if x is None else x)
 
 
+class _CrawlClock(datetime.datetime):
+    @classmethod
+    def now(cls, tz=None):
+        if tz is None:
+            return cls.fromtimestamp(_now.timestamp())
+        return cls.fromtimestamp(_now.timestamp(), tz)
+
+    @classmethod
+    def today(cls):
+        return cls.now()
+
+
 def install():
+    """Before Django is set up (see above)."""
+    datetime.datetime = _CrawlClock
     secrets.randbits = lambda k: stream("randbits").getrandbits(k)
     secrets.randbelow = lambda n: stream("randbelow").randrange(n)
     secrets.choice = lambda seq: stream("choice").choice(seq)

@@ -13,6 +13,7 @@ or when any answer is a 5xx; --compare exits 1 when any request differs.
 import argparse
 import difflib
 import hashlib
+import os
 import re
 import shutil
 import sys
@@ -108,7 +109,12 @@ def main(argv=None):
     )
     args = parser.parse_args(argv)
     if args.compare:
-        return compare(*args.compare)
+        try:
+            return compare(*args.compare)
+        except BrokenPipeError:
+            # The reader stopped (`| head`) after a difference; no traceback at exit.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
     if not args.outdir:
         parser.error("give OUTDIR, or --compare DIR_A DIR_B")
     return crawl(args.outdir, seeded=not args.unseeded)

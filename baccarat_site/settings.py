@@ -12,6 +12,7 @@ import os
 import tempfile
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import dj_database_url
@@ -259,7 +260,7 @@ EMAIL_BACKEND_PATH = os.environ.get("DJANGO_EMAIL_BACKEND", "").strip() or (
     if DEBUG
     else "django.core.mail.backends.smtp.EmailBackend"
 )
-MAILERS = {"default": {"BACKEND": EMAIL_BACKEND_PATH}}
+MAILERS: dict[str, dict[str, Any]] = {"default": {"BACKEND": EMAIL_BACKEND_PATH}}
 if EMAIL_BACKEND_PATH == "django.core.mail.backends.smtp.EmailBackend":
     MAILERS["default"]["OPTIONS"] = {
         "host": os.environ.get("DJANGO_EMAIL_HOST", "").strip() or "localhost",
@@ -272,7 +273,7 @@ DEFAULT_FROM_EMAIL = (
 LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "").strip().upper() or "WARNING"
 if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
     raise ImproperlyConfigured(f"DJANGO_LOG_LEVEL={LOG_LEVEL!r}: use DEBUG, INFO, WARNING or ERROR")
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,  # gunicorn's, and runserver's request lines
     "filters": {

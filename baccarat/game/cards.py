@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TypeIs
+from typing import TYPE_CHECKING
 
 from baccarat.translation import _, gettext_noop, pgettext
+
+if TYPE_CHECKING:  # typing has TypeIs from Python 3.13; annotations are never evaluated here
+    from typing_extensions import TypeIs
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 RANK_VALUES = {

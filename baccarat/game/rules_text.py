@@ -5,7 +5,7 @@ so that a translation can order its words its own way."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from baccarat.game.cards import Card
 from baccarat.game.tableau import (
@@ -21,8 +21,15 @@ from baccarat.game.tableau import (
 )
 from baccarat.translation import _
 
-if TYPE_CHECKING:  # rules imports this module to word its steps
-    from baccarat.game.rules import Step
+
+class Decided(Protocol):
+    """What these sentences read of a baccarat.game.rules.Step (rules imports this module to
+    word its steps, so it is not imported here)."""
+
+    @property
+    def gate(self) -> str: ...
+    @property
+    def decision(self) -> str: ...
 
 
 def natural_text(p: int | None, b: int | None) -> str:
@@ -189,7 +196,7 @@ def result_text(p: int | None, b: int | None) -> str:
 def too_many(
     cards: list[Card],
     used: int,
-    steps: Sequence[Step],
+    steps: Sequence[Decided],
     complete: bool,
     p: int | None,
     b: int | None,

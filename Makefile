@@ -1,5 +1,5 @@
 # make run   -> http://127.0.0.1:8000
-# make test  -> ruff, lint-imports and makemigrations --check, then pytest on every core (browser tests skip with one line if Chromium
+# make test  -> ruff, lint-imports, makemigrations --check and mypy, then pytest on every core (browser tests skip with one line if Chromium
 #               is missing), the ten slowest tests listed at the end
 # make test-fast -> the same without the tests marked slow (browsers, gunicorn, long fuzzing)
 # make serve -> production on 127.0.0.1:8000: DEBUG off, collectstatic, migrate, gunicorn
@@ -84,12 +84,15 @@ messages: $(I18N_STAMP)
 	$(VENV_PY) scripts/simplified.py
 	$(VENV_PY) manage.py compilemessages --locale zh_Hant --locale zh_Hans $(MESSAGES_IGNORE)
 
-# The checks before the tests: style, the import contracts in pyproject.toml, and that no
-# model change is missing its migration.
+# The checks before the tests: style, the import contracts in pyproject.toml, that no
+# model change is missing its migration, and the types ([tool.mypy] in pyproject.toml: the
+# game strictly, the apps with Django's plugin; `-m` puts this folder on the path, where the
+# plugin finds the settings).
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 	$(VENV_PY) manage.py makemigrations --check --dry-run
+	$(VENV_PY) -m mypy
 
 $(VENV_PY):
 	@base="$$(sh scripts/find-python "$(PYTHON)")" || exit 1; \
@@ -142,6 +145,6 @@ lock: $(LOCK_STAMP)
 	$(COMPILE) -c $(LOCKS)/all.txt --extra lock -o $(LOCKS)/lock.txt pyproject.toml
 
 clean:
-	rm -rf $(VENV) staticfiles build test-results .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) staticfiles build test-results .pytest_cache .ruff_cache .mypy_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -maxdepth 1 -name '*.egg-info' -type d -prune -exec rm -rf {} +

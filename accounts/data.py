@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
-from django.db.models import CASCADE, Model, QuerySet
+from django.db.models import CASCADE, ForeignObjectRel, Model, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -32,13 +32,16 @@ def owned(model: type[Model], rows: QuerySet, seen: tuple = ()) -> list[tuple[st
     for relation in model._meta.get_fields(include_hidden=True):
         if not (relation.auto_created and not relation.concrete):
             continue
+        # A reverse relation (ForeignObjectRel), as every auto-created, not concrete field is.
+        if not isinstance(relation, ForeignObjectRel):
+            continue
         if not (relation.one_to_many or relation.one_to_one):
             continue
         field = relation.field
         if seen and field.remote_field.on_delete is not CASCADE:
             continue
         child = relation.related_model
-        if child is model or child in seen:
+        if child is None or child is model or child in seen:
             continue
         children = child._base_manager.filter(**{f"{field.name}__in": rows.values("pk")})
         found += owned(child, children, (*seen, model))

@@ -44,10 +44,10 @@ def seconds_left(request, credentials, cool_off) -> int:
     address = getattr(request, "axes_ip_address", None) or client_address(request)
     user_agent = getattr(request, "axes_user_agent", "")
     filters = get_client_parameters(username, address, user_agent, request, credentials)
-    latest = [
+    moments = [
         AccessAttempt.objects.filter(**each).aggregate(latest=Max("attempt_time"))["latest"]
         for each in filters
     ]
-    latest = max((moment for moment in latest if moment is not None), default=timezone.now())
+    latest = max((moment for moment in moments if moment is not None), default=timezone.now())
     left = (latest + cool_off - timezone.now()).total_seconds()
     return max(1, math.ceil(left))

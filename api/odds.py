@@ -327,8 +327,10 @@ def shoe_odds(request, payload: CompositionIn):
     try:
         if payload.ranks is not None:
             result = odds(ranks=payload.ranks, commission=commission)
+            assert result.ranks is not None  # a shoe given by rank keeps its ranks
             values = values_of_ranks(result.ranks)
         else:
+            assert payload.values is not None  # one of the two: checked above
             values = tuple(payload.values)
             result = odds(values, commission=commission)
     except ShoeError as error:

@@ -221,9 +221,9 @@ def read_request(payload: SimulationIn) -> tuple[int, int, int, tuple[str, ...]]
         out_of_range("bankroll", payload.bankroll, 1, MAX_UNITS),
         out_of_range("table_limit", payload.table_limit, 1, MAX_UNITS),
     ]
-    problems = [problem for problem in problems if problem]
-    if problems:
-        raise HttpError(400, joined(problems))
+    found = [problem for problem in problems if problem]
+    if found:
+        raise HttpError(400, joined(found))
     strategies = read_strategies(payload.strategies)
     seed = payload.seed if payload.seed is not None else secrets.randbelow(SEEDS)
     return payload.shoes, payload.decks, seed, strategies
@@ -261,6 +261,7 @@ def read_continuation(payload: SimulationIn) -> Tally:
     """The run a continuation carries on, or HttpError 400 naming it (or naming a field sent
     beside it that is not its run's)."""
     token = payload.continuation
+    assert token is not None  # simulate() reads a continuation only when one is sent
     try:
         if len(token) > MAX_CONTINUATION:
             raise runs.StateRefused("", "too_long")

@@ -10,6 +10,7 @@ import os
 import tempfile
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import dj_database_url
@@ -226,7 +227,7 @@ EMAIL_BACKEND_PATH = text("DJANGO_EMAIL_BACKEND") or (
     if DEBUG
     else "django.core.mail.backends.smtp.EmailBackend"
 )
-MAILERS = {"default": {"BACKEND": EMAIL_BACKEND_PATH}}
+MAILERS: dict[str, dict[str, Any]] = {"default": {"BACKEND": EMAIL_BACKEND_PATH}}
 if EMAIL_BACKEND_PATH == "django.core.mail.backends.smtp.EmailBackend":
     MAILERS["default"]["OPTIONS"] = {
         "host": text("DJANGO_EMAIL_HOST", "localhost"),
@@ -237,7 +238,7 @@ DEFAULT_FROM_EMAIL = text("DJANGO_DEFAULT_FROM_EMAIL", "Baccarat School <noreply
 LOG_LEVEL = text("DJANGO_LOG_LEVEL").upper() or "WARNING"
 if LOG_LEVEL not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
     raise ImproperlyConfigured(f"DJANGO_LOG_LEVEL={LOG_LEVEL!r}: use DEBUG, INFO, WARNING or ERROR")
-LOGGING = {
+LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,  # gunicorn's, and runserver's request lines
     "filters": {

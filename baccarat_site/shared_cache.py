@@ -74,7 +74,7 @@ class Health:
         self.retry_at = 0.0  # while down, skip Redis until then
 
 
-_health = {}
+_health: dict[tuple[str, ...], Health] = {}
 _health_lock = threading.Lock()
 
 

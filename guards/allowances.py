@@ -77,7 +77,7 @@ def _add(key: str, now: float, cost: float, up_to: float | None = None) -> bool:
         f"ON CONFLICT ({key_column}) DO UPDATE "
         f"SET {moment} = {greatest}({table}.{moment}, %s) + %s "
     )
-    params = [key, now + cost, now, cost]
+    params: list[str | float] = [key, now + cost, now, cost]
     if up_to is not None:
         sql += f"WHERE {greatest}({table}.{moment}, %s) + %s <= %s "
         params += [now, cost, up_to]

@@ -66,7 +66,7 @@ class WorkBudget:
         self.rates()  # a mistyped setting stops the start (the URLconf imports this)
         self.address_rate()
 
-    def rates(self) -> tuple[Rate, Rate]:
+    def rates(self) -> tuple[Rate, ...]:
         """(anonymous, signed-in) budgets, as the settings say now."""
         return tuple(
             parse_rate(getattr(settings, name), name)
@@ -97,7 +97,7 @@ class WorkBudget:
             (self.address_key(request), self.address_rate(), False),
         ]
         now = self.clock() if self.clock else None
-        taken = []
+        taken: list[tuple[str, Rate]] = []
         for key, rate, counted_signed_in in charges:
             wait = allowances.take(key, rate, amount, now=now)
             if wait is not None:

@@ -277,17 +277,22 @@ def read_json(text: str | bytes) -> object:
     # run of digits past MAX_JSON_DIGITS, or an exponent of three digits (a float past 1e308
     # would be read as infinity). Only then is every number read through our hooks.
     hooks = not isinstance(text, str) or _UNUSUAL_NUMBER.search(text) is not None
-    constants = []
+    constants: list[str] = []
+
+    def constant(name: str) -> _Unread:
+        constants.append(name)
+        return _no_constant(name)
+
     try:
         document = json.loads(
             text,
             parse_int=_bounded_int if hooks else None,
-            parse_constant=lambda name: constants.append(name) or _no_constant(name),
+            parse_constant=constant,
             parse_float=_finite_float if hooks else None,
         )
     except RecursionError:
         raise InputError(_too_deep("body"), place="body", problem=_deep()) from None
-    if not (hooks or constants or _may_need_walking(text)):
+    if isinstance(text, str) and not (hooks or constants or _may_need_walking(text)):
         return document  # no number refused, no lone surrogate, too few brackets to nest
     found = _json_problem(document)
     if found:
@@ -366,7 +371,7 @@ def _json_problem(document: object) -> tuple[str, str] | None:
         return _value_problem([], None, document)  # the body itself
     if isinstance(document, dict) and (problem := _key_problem(document)):
         return "body", problem
-    path: list[object] = []  # the keys and indexes down to the container being read
+    path: list[str | int] = []  # the keys and indexes down to the container being read
     members = [_members(document)]
     while members:
         for key, value in members[-1]:
@@ -394,11 +399,13 @@ def _members(container):
     return iter(container.items()) if isinstance(container, dict) else enumerate(container)
 
 
-def _value_problem(path: list[object], key: object, value: object) -> tuple[str, str] | None:
+def _value_problem(
+    path: list[str | int], key: str | int | None, value: object
+) -> tuple[str, str] | None:
     if isinstance(value, _Unread):
         return _place(path, key), value.problem
-    if isinstance(value, str) and _has_surrogate(value):
-        return _place(path, key), text_problem(value)
+    if isinstance(value, str) and _has_surrogate(value) and (problem := text_problem(value)):
+        return _place(path, key), problem
     return None
 
 
@@ -410,7 +417,7 @@ def _key_problem(mapping: dict) -> str | None:
     return _character_problem(key, KEY_PROBLEMS)
 
 
-def _place(path: list[object], key: object) -> str:
+def _place(path: list[str | int], key: str | int | None) -> str:
     """ "hands[3].cards[2]" for the keys and indexes down to a value; "body" for none."""
     place = ""
     for step in (*path, key):

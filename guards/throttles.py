@@ -82,6 +82,7 @@ def charge_write(request) -> float | None:
     charged), else the seconds until it would fit (nothing charged)."""
     address = client_address(request)
     charged: list[tuple[Limit, str]] = []
+    steps: list[tuple[Limit, str | None]]  # None: the session, once there is one
     if request.user.is_authenticated:
         steps = [(signed_in_writes, str(request.user.pk))]
     else:
@@ -125,7 +126,7 @@ class WriteLimits(BaseThrottle):
         return None if wait is None else min(wait, 86400.0)
 
 
-WRITES = [WriteLimits()]
+WRITES: list[BaseThrottle] = [WriteLimits()]
 
 
 def throttled_writes(view):

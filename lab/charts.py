@@ -10,7 +10,7 @@ import math
 
 from django.utils.translation import get_language, pgettext
 
-from baccarat.teaching.lab_text import margin
+from baccarat.teaching.lab_text import DerivedRow, margin
 
 WIDTH = 360
 LEFT, RIGHT = 8, 352
@@ -132,7 +132,7 @@ def histogram(counts: dict[int, int], dragon: int = 8, mark: int | None = None) 
 # --- the derived roads' red share ------------------------------------------------------------
 
 
-def red_share_chart(rows: list[dict]) -> dict:
+def red_share_chart(rows: list[DerivedRow]) -> dict:
     bars = []
     length = RIGHT - LEFT
     for i, row in enumerate(rows):
@@ -180,8 +180,9 @@ def convergence_chart(tally, name: str, edge: float) -> dict:
     line = " ".join(f"{x(b):.1f},{y(net / staked):.1f}" for b, net, staked in points if staked)
     band = None
     if points and margin(tally, name, 1) is not None:
-        upper = [(b, -edge + margin(tally, name, b)) for b, _n, _s in points]
-        lower = [(b, -edge - margin(tally, name, b)) for b, _n, _s in reversed(points)]
+        # Not None: the spread is known (checked above) and every point has bets.
+        upper = [(b, -edge + (margin(tally, name, b) or 0.0)) for b, _n, _s in points]
+        lower = [(b, -edge - (margin(tally, name, b) or 0.0)) for b, _n, _s in reversed(points)]
         band = " ".join(f"{x(b):.1f},{y(v):.1f}" for b, v in upper + lower)
     ticks = [{"x": f"{x(10**k):.1f}", "label": short_count(10**k)} for k in range(0, decades + 1)]
     levels = [

@@ -60,7 +60,9 @@ class Run:
     def query(self) -> str:
         """The run's address (its query string), with only what differs from the defaults
         beyond shoes, decks and seed."""
-        params = [("shoes", self.shoes), ("decks", self.decks), ("seed", self.seed)]
+        params: list[tuple[str, str | int | None]] = [
+            ("shoes", self.shoes), ("decks", self.decks), ("seed", self.seed)
+        ]  # fmt: skip
         if self.systems != tuple(SYSTEMS):
             params += [("system", name) for name in self.systems] or [("system", "")]
         if self.bankroll != BANKROLL:

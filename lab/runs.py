@@ -61,6 +61,7 @@ def at_once(run: Run) -> bool:
 
 
 def new_tally(run: Run) -> Tally:
+    assert run.seed is not None  # the view gives a run without one a seed first
     return Tally(
         run.decks, run.seed, run.shoes, run.systems, bankroll=run.bankroll, limit=run.limit
     )

@@ -5,6 +5,8 @@ engine. Anything wrong is a DirectiveError saying what; the loader adds the file
 
 from __future__ import annotations
 
+from typing import overload
+
 from baccarat.game.cards import CardError, parse_cards
 from baccarat.game.rules import HandError, Resolution, resolve
 from baccarat.roads.scoreboard import OutcomeError, parse_outcomes
@@ -47,6 +49,10 @@ class Args:
             else:
                 self.positional.append(word)
 
+    @overload
+    def option(self, key: str) -> str | None: ...
+    @overload
+    def option(self, key: str, default: str) -> str: ...
     def option(self, key: str, default: str | None = None) -> str | None:
         return self.options.pop(key, default)
 
@@ -74,7 +80,7 @@ class Args:
 
 def one_of(what: str, value: str | None, allowed) -> str:
     """`value` if it is one of `allowed`; else the error lists them."""
-    if value not in allowed:
+    if value is None or value not in allowed:
         raise DirectiveError(f"{what} {value!r} is not one of: {', '.join(allowed)}")
     return value
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from baccarat.game.rules import Resolution
 from baccarat.odds.payouts import money
@@ -178,4 +179,4 @@ class Directive:
     source: str  # the text between the braces
     line: int  # 1-based, in the file
     number: int  # 1-based among the lesson's directives of this name
-    spec: object
+    spec: Any  # the spec class its name selects (lessons.directives)

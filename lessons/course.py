@@ -38,6 +38,7 @@ import re
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import frontmatter
 
@@ -165,7 +166,7 @@ def _front_matter(path: Path) -> tuple[dict, str, int]:
         post = frontmatter.loads(text)
     except Exception as error:  # the YAML library's own errors, whatever they are
         raise ContentError(f"{path}: the front matter is not valid YAML: {error}") from None
-    metadata = dict(post.metadata)
+    metadata: dict[str, Any] = dict(post.metadata)  # YAML: checked below
     for key in ("title", "summary"):
         if not isinstance(metadata.get(key), str) or not metadata[key].strip():
             raise ContentError(f"{path}: the front matter needs a {key}")

@@ -279,7 +279,7 @@ def _check(args: Args) -> Check:
         listed = ", ".join(f"{key}=" for key in kinds)
         raise DirectiveError(f"check: give exactly one of {listed}")
     source = sources[0]
-    value = args.option(source)
+    value = args.option(source, "")  # there: `sources` found it
     if source == "skill":
         if not any(re.fullmatch(pattern, value) for pattern in SKILLS):
             raise DirectiveError(f"skill {value!r} is not a skill a check can ask about")

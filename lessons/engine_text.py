@@ -6,13 +6,13 @@ Documented with the others in lessons.directives."""
 from __future__ import annotations
 
 from baccarat.game.cards import CardError, parse_card, total_working
-from baccarat.game.rules import tableau_draws_against
 from baccarat.game.tableau import (
     BANKER_WHEN_PLAYER_STOOD,
     NATURALS,
     PLAYER_RULE,
     banker_stood_rule_text,
     player_rule_text,
+    tableau_draws_against,
     tableau_row_rule,
     two_card_rule,
 )
@@ -44,14 +44,13 @@ def _rule(args: Args) -> EngineText:
     which = args.positional.pop(0) if args.positional else None
     names = ("player", "player-totals", "banker-stood", "banker-stood-totals", "tableau-row",
              "draws-against", "stands-against", "memory", "naturals", "starting-point")  # fmt: skip
-    one_of("rule", which, names)
+    which = one_of("rule", which, names)
     if which == "starting-point":
         road = one_of("road", args.positional.pop(0) if args.positional else None, DERIVED_ROADS)
         args.finish()
         return EngineText(starting_point(road))
     if which in ("tableau-row", "draws-against", "stands-against"):
-        row = args.positional.pop(0) if args.positional else ""
-        row = whole(row, 0, 7)
+        row = whole(args.positional.pop(0) if args.positional else "", 0, 7)
         if row is None:
             raise DirectiveError(f"rule {which}: give the Banker's total, 0 to 7")
         args.finish()
@@ -95,7 +94,8 @@ def _total(args: Args) -> EngineText:
     args.finish()
     if not 2 <= len(cards) <= 3 or any(card == "?" for card in cards):
         raise DirectiveError("total: give two or three known cards")
-    return EngineText(total_working([parse_card(c).value for c in cards]), kind="figure")
+    values = [value for c in cards if (value := parse_card(c).value) is not None]  # all known
+    return EngineText(total_working(values), kind="figure")
 
 
 def _edge(args: Args) -> EngineText:
@@ -132,10 +132,15 @@ def _chance(args: Args) -> EngineText:
     places = args.number("places", 2, 0, 4)
     args.finish()
     shoe = odds_of_decks(decks)
+    chance = CHANCES[event]
     if event.endswith("-decided"):
         value = shoe.exact(event[:-8]) / (shoe.exact("banker") + shoe.exact("player"))
+    elif chance is None:  # "pair": known for a shoe of whole decks, whose ranks are known
+        pair = shoe.player_pair
+        assert pair is not None
+        value = pair
     else:
-        value = shoe.player_pair if event == "pair" else shoe.exact(CHANCES[event])
+        value = shoe.exact(chance)
     return EngineText(percent(value, places), kind="figure")
 
 

@@ -153,7 +153,7 @@ def hand_context(state, directive) -> dict:
 def _whole(text: str | None, low: int, high: int, what: str) -> int | None:
     """The number picked or typed, by guards.inputs' rule (ASCII digits only: not "٣",
     "+5" or "5.0"); None when blank ("Choose": nothing picked yet)."""
-    if not (text or "").strip():
+    if text is None or not text.strip():
         return None
     try:
         return whole_number(text, field=what, low=low, high=high)

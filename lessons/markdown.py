@@ -97,6 +97,7 @@ def render_markdown(text: str, path: Path | str = "<text>", first_line: int = 1)
 
     for token in tokens:
         if token.type == "directive_block":
+            assert token.map is not None  # markdown-it maps every block token to its lines
             line = first_line + token.map[0]
             name, spec = read(token.info, line, True)
             token.meta = {"index": len(directives)}
@@ -104,6 +105,7 @@ def render_markdown(text: str, path: Path | str = "<text>", first_line: int = 1)
         elif token.type == "inline":
             for child in token.children or ():
                 if child.type == "directive_inline":
+                    assert token.map is not None  # an inline token is mapped like its block
                     line = first_line + token.map[0] + child.meta["line"]
                     _name, spec = read(child.info, line, False)
                     child.content = spec.text

@@ -8,6 +8,7 @@ for the page.
 """
 
 from functools import lru_cache
+from typing import Any
 from urllib.parse import urlencode
 
 from django.shortcuts import render
@@ -94,7 +95,7 @@ def cards_dealt_chart(result: Odds):
     top = max(result.p(f"{side}_{n}") for n in (4, 5, 6) for side, *_names in SIDES)
     groups, y = [], 0
     for n in (4, 5, 6):
-        group = {"cards": n, "heading_y": y + HEADING - 6, "bars": []}
+        group: dict[str, Any] = {"cards": n, "heading_y": y + HEADING - 6, "bars": []}
         y += HEADING
         for side, name, _result in SIDES:
             value = result.p(f"{side}_{n}")

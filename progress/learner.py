@@ -93,9 +93,9 @@ class SkillState:
     def level(self) -> str:
         """new → attempted → familiar → proficient → mastered. The last two need the card
         to have graduated into FSRS review (spaced over days), not just a lucky streak."""
-        if not self.attempts:
-            return "new"
         accuracy = self.accuracy
+        if accuracy is None:  # no attempts
+            return "new"
         reviewing = self.card.state == State.Review
         stability = self.card.stability or 0
         if reviewing and stability >= 10 and self.attempts >= 5 and accuracy >= 0.9:
@@ -310,7 +310,7 @@ class Learner:
             key=lambda s: known[s].due,
         )
         weak = sorted(
-            (s for s in candidates if s in known and s not in due and known[s].accuracy < 1),
+            (s for s in candidates if s in known and s not in due and (known[s].accuracy or 0) < 1),
             key=lambda s: (known[s].accuracy, known[s].due),
         )
         new = [s for s in candidates if s not in known]
@@ -334,14 +334,14 @@ def adopt(request, user) -> None:
                 row.completed = datetime.fromisoformat(entry["completed"])
             row.save()
         for skill, entry in store.get("skills", {}).items():
-            row = SkillCard.objects.filter(user=user, skill=skill).first()
-            if row and row.attempts >= entry["attempts"]:
+            skill_row = SkillCard.objects.filter(user=user, skill=skill).first()
+            if skill_row and skill_row.attempts >= entry["attempts"]:
                 continue
             card = Card.from_dict(entry["card"])
-            row = row or SkillCard(user=user, skill=skill)
-            row.card, row.due = entry["card"], card.due
-            row.attempts, row.correct = entry["attempts"], entry["correct"]
-            row.save()
+            skill_row = skill_row or SkillCard(user=user, skill=skill)
+            skill_row.card, skill_row.due = entry["card"], card.due
+            skill_row.attempts, skill_row.correct = entry["attempts"], entry["correct"]
+            skill_row.save()
         visitor = request.session.get("visitor")
         if visitor:
             Shoe.objects.filter(owner=None, visitor=visitor).update(owner=user, visitor="")
@@ -350,8 +350,8 @@ def adopt(request, user) -> None:
                 PracticeDay.objects.get_or_create(user=user, day=date.fromisoformat(day))
         best = request.session.get(SPEED_BEST_KEY)
         if isinstance(best, dict):
-            row = SpeedBest.objects.filter(user=user).first()
-            if better_drill(best, row.result if row else None):
+            best_row = SpeedBest.objects.filter(user=user).first()
+            if better_drill(best, best_row.result if best_row else None):
                 SpeedBest.objects.update_or_create(user=user, defaults={"result": best})
     request.session.pop(SESSION_KEY, None)
     request.session.pop(SPEED_BEST_KEY, None)

@@ -71,7 +71,7 @@ class Source:
 
     @property
     def kind_label(self) -> str:
-        return KINDS[self.kind]
+        return str(KINDS[self.kind])
 
 
 @dataclass(frozen=True)

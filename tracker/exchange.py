@@ -269,8 +269,8 @@ def _csv_hand(
         for problem in problems:
             parsed.say(lambda problem=problem: problem, line=number)
         cards = cards or None  # no cards written: none recorded
-    if len(parsed.problems) + parsed.more_problems > before:
-        return None
+    if outcome is None or len(parsed.problems) + parsed.more_problems > before:
+        return None  # a missing outcome was said above
     return ShoeHand(outcome, cards=cards, **flags)
 
 
@@ -429,8 +429,8 @@ def _json_hand(entry: Any, index: int, parsed: ShoeImport) -> ShoeHand | None:
                 location, message = problem.split(": ", 1)
                 parsed.say(lambda message=message: message, where=f"{where}.{location}")
             cards = cards or None  # [] or "": no cards recorded, as null
-    if len(parsed.problems) + parsed.more_problems > before:
-        return None
+    if outcome is None or len(parsed.problems) + parsed.more_problems > before:
+        return None  # a missing outcome was said above
     return ShoeHand(outcome, cards=cards, **flags)
 
 

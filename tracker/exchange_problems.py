@@ -97,7 +97,8 @@ class ShoeImport:
 
     def say(
         self,
-        message: Callable[[], str],
+        # Called with no arguments; `...` lets a lambda bind loop variables as its defaults.
+        message: Callable[..., str],
         *,
         line: int | None = None,
         character: int | None = None,

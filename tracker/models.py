@@ -58,7 +58,11 @@ class ShoeQuerySet(models.QuerySet):
         return self.none() if owner is None else self.filter(**owner)
 
 
-class ShoeManager(models.Manager.from_queryset(ShoeQuerySet)):
+# Named at module level, where django-stubs' plugin can type the class it makes.
+_ShoeManagerBase = models.Manager.from_queryset(ShoeQuerySet)
+
+
+class ShoeManager(_ShoeManagerBase):
     """Recording a hand is the tracker's hottest path (every hand at every table), so its
     statements are written by hand below: Django's ORM spent more time building the five
     queries of a keyed write than the database spent running them (bench/load.py,

@@ -7,9 +7,14 @@ total is the final digit of the sum of its values (7 + 8 = 15, so the total is 5
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from baccarat.translation import _, gettext_noop, pgettext
+
+if TYPE_CHECKING:  # typing has TypeIs from Python 3.13; annotations are never evaluated here
+    from typing_extensions import TypeIs
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 RANK_VALUES = {
@@ -187,6 +192,28 @@ def parse_cards(tokens: list[str] | str) -> list[Card]:
                 _("Card {position}: {error}").format(position=position, error=error)
             ) from None
     return cards
+
+
+def _all_cards(cards: list[Card] | list[str]) -> TypeIs[list[Card]]:
+    # The first item tells: a caller passes cards or tokens, not a mixture.
+    return not cards or isinstance(cards[0], Card)
+
+
+def as_cards(cards: list[Card] | list[str] | str) -> list[Card]:
+    """A new list of cards from cards, tokens, or one string of tokens (see parse_cards)."""
+    if isinstance(cards, str) or not _all_cards(cards):
+        return parse_cards(cards)
+    return list(cards)
+
+
+def known_values(cards: Iterable[Card]) -> list[int] | None:
+    """The cards' values, or None if any of them is unknown."""
+    values = []
+    for card in cards:
+        if card.value is None:
+            return None
+        values.append(card.value)
+    return values
 
 
 def total(values: list[int]) -> int:

@@ -14,8 +14,9 @@ totals allow is said beside it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
-from baccarat.game.cards import Card, parse_cards
+from baccarat.game.cards import Card, as_cards
 from baccarat.game.rules import CARD_NEEDED, HandError, Resolution, resolve
 from baccarat.game.tableau import or_list
 from baccarat.translation import _, gettext_noop, pgettext
@@ -25,6 +26,11 @@ RANKS_OF_VALUE = {0: ("10", "J", "Q", "K"), 1: ("A",), **{v: (str(v),) for v in 
 _RANK_FOR = {0: "T", 1: "A", **{v: str(v) for v in range(2, 10)}}
 # Counts of cards said in words ("after five cards"), marked here and translated where used.
 _NUMBERS = {4: gettext_noop("four"), 5: gettext_noop("five"), 6: gettext_noop("six")}
+
+# Why a value does not fit (see _why_not): the hand would not be these cards, or its totals
+# would differ ("totals" and the sides whose total does).
+HandReason = tuple[Literal["end"], int, int] | tuple[Literal["on"], str, int]
+TotalsReason = tuple[Literal["totals"], *tuple[str, ...]]
 
 
 class InferenceError(ValueError):
@@ -74,13 +80,15 @@ def _count(n: int) -> str:
 
 def _why_not(
     cards: list[Card], resolution: Resolution | None, player: int | None, banker: int | None
-) -> tuple:
+) -> HandReason | TotalsReason | tuple[()]:
     """Why a substituted hand does not fit, as a key `_clause` words: () when it fits;
     ("end", cards dealt, cards given) or ("on", the card it needs, cards given) when the hand
     would not be these cards; ("totals", "player" and/or "banker") when a total differs."""
     if resolution is None:
         return ("end", _cards_dealt(cards), len(cards))
     if not resolution.complete:
+        # Every card of a trial is known, so a hand that goes on names the card it needs.
+        assert resolution.needs is not None
         return ("on", resolution.needs, len(cards))
     wrong = []
     if player is not None and resolution.player.final_total != player:
@@ -90,13 +98,14 @@ def _why_not(
     return ("totals", *wrong) if wrong else ()
 
 
-def _hand_clause(reason: tuple) -> str:
+def _hand_clause(reason: HandReason) -> str:
     """ "the hand would end after four cards (five are given)", as the end of "with 3, ..."."""
-    kind, what, given = reason
-    if kind == "on":
+    if reason[0] == "on":
+        _on, needs, given = reason
         return _("the hand would go on to {card} (only {given} are given)").format(
-            card=_(CARD_NEEDED[what]), given=_count(given)
+            card=_(CARD_NEEDED[needs]), given=_count(given)
         )
+    _end, what, given = reason
     if what not in _NUMBERS:
         return _("the hand would end after fewer cards ({given} are given)").format(
             given=_count(given)
@@ -125,7 +134,12 @@ def value_words(value: int) -> str:
     return str(value)
 
 
-def _sentence(values, reasons: dict[int, tuple], player, banker) -> str:
+def _sentence(
+    values: list[int],
+    reasons: dict[int, HandReason | TotalsReason],
+    player: int | None,
+    banker: int | None,
+) -> str:
     if not values:
         return _("No card fits these totals: check them.")
     if len(values) == len(VALUES):
@@ -135,7 +149,7 @@ def _sentence(values, reasons: dict[int, tuple], player, banker) -> str:
             "It could be {values}: each gives these totals, so they cannot tell which."
         ).format(values=or_list([value_words(v) for v in values]))
     # Group the other values by why they fail, totals first, in value order.
-    groups: dict[tuple, list[int]] = {}
+    groups: dict[HandReason | tuple[Literal["totals"]], list[int]] = {}
     totals: set[str] = set()
     for v, reason in reasons.items():
         if reason[0] == "totals":
@@ -144,7 +158,7 @@ def _sentence(values, reasons: dict[int, tuple], player, banker) -> str:
         else:
             groups.setdefault(reason, []).append(v)
     clauses = {
-        (_totals_clause(totals, player, banker) if key == ("totals",) else _hand_clause(key)): vs
+        (_totals_clause(totals, player, banker) if key[0] == "totals" else _hand_clause(key)): vs
         for key, vs in groups.items()
     }
     if len(clauses) == 1:
@@ -159,7 +173,7 @@ def _sentence(values, reasons: dict[int, tuple], player, banker) -> str:
     )
 
 
-def _check_total(total, side: str) -> int | None:
+def _check_total(total: object, side: str) -> int | None:
     if total is None:
         return None
     if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= 9:
@@ -176,14 +190,12 @@ def infer(
 ) -> Inference:
     """Which values of the one unknown card give these final totals (either may be None,
     not both). Raises InferenceError when the question cannot be asked of this hand."""
-    if isinstance(cards, str) or (cards and not isinstance(cards[0], Card)):
-        cards = parse_cards(cards)
-    cards = list(cards)
+    hand = as_cards(cards)
     player_total = _check_total(player_total, "Player")
     banker_total = _check_total(banker_total, "Banker")
     if player_total is None and banker_total is None:
         raise InferenceError(_("Give the Player's final total, the Banker's, or both."))
-    unknown = [i for i, card in enumerate(cards) if not card.known]
+    unknown = [i for i, card in enumerate(hand) if not card.known]
     if not unknown:
         raise InferenceError(
             _(
@@ -198,15 +210,15 @@ def infer(
                 "has {count}."
             ).format(count=len(unknown))
         )
-    if len(cards) < 4:
+    if len(hand) < 4:
         raise InferenceError(
             _("Working back from the totals needs the whole hand: at least four cards.")
         )
     position = unknown[0]
     values = []
-    reasons: dict[int, tuple] = {}
+    reasons: dict[int, HandReason | TotalsReason] = {}
     for value in VALUES:
-        trial = with_value(cards, position, value)
+        trial = with_value(hand, position, value)
         try:
             resolution = resolve(trial)
         except HandError:

@@ -5,9 +5,10 @@ offers to the rest of the project).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from baccarat.game.cards import Card, parse_cards, total, total_working
+from baccarat.game.cards import Card, as_cards, known_values, total, total_working
 from baccarat.game.rules_text import (
     banker_text,
     natural_text,
@@ -71,15 +72,17 @@ class Hand:
     @property
     def initial_working(self) -> str | None:
         two = self.cards[:2]
-        if len(two) < 2 or not all(c.known for c in two):
+        values = known_values(two)
+        if len(two) < 2 or values is None:
             return None
-        return total_working([c.value for c in two])
+        return total_working(values)
 
     @property
     def final_working(self) -> str | None:
-        if self.final_total is None:
+        values = known_values(self.cards)
+        if self.final_total is None or values is None:
             return None
-        return total_working([c.value for c in self.cards])
+        return total_working(values)
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,7 @@ class Step:
 
     gate: str
     decision: str
-    words: tuple = field(repr=False)
+    words: tuple[Callable[..., str], *tuple[object, ...]] = field(repr=False)
     tableau_cell: tuple[int, int | None] | None = None
 
     @property
@@ -156,15 +159,15 @@ class Unplaced:
 
 
 def _two_card_total(cards: list[Card]) -> int | None:
-    if len(cards) < 2 or not all(c.known for c in cards[:2]):
+    values = known_values(cards[:2])
+    if len(cards) < 2 or values is None:
         return None
-    return total([c.value for c in cards[:2]])
+    return total(values)
 
 
 def _final_total(cards: list[Card]) -> int | None:
-    if not all(c.known for c in cards):
-        return None
-    return total([c.value for c in cards])
+    values = known_values(cards)
+    return None if values is None else total(values)
 
 
 def _natural_step(p: int | None, b: int | None) -> tuple[bool | None, Step]:
@@ -184,11 +187,13 @@ def _stands_either_way(who: str, t: int, fifth: Card | None = None) -> Step:
     return Step("banker", "stand", words, (t, None))
 
 
-def _without_natural(p: int | None, b: int | None, fifth: Card | None):
+def _without_natural(
+    p: int | None, b: int | None, fifth: Card | None
+) -> Iterator[tuple[bool, bool]]:
     """(Player draws, Banker draws) in each hand without a natural that the cards allow:
     every two-card total an unknown card could make, every value of an unknown or
     not-yet-dealt fifth card (which is the Player's third when the Player draws)."""
-    fifth_values = range(10) if fifth is None or not fifth.known else (fifth.value,)
+    fifth_values = range(10) if fifth is None or fifth.value is None else (fifth.value,)
     for pt in range(10) if p is None else (p,):
         for bt in range(10) if b is None else (b,):
             if is_natural(pt) or is_natural(bt):
@@ -200,9 +205,9 @@ def _without_natural(p: int | None, b: int | None, fifth: Card | None):
                 yield False, banker_draws(bt, None)
 
 
-def _later_seats(p: int | None, b: int | None, fifth: Card | None) -> tuple[set, set]:
+def _later_seats(p: int | None, b: int | None, fifth: Card | None) -> tuple[set[str], set[str]]:
     """The seats the fifth and sixth cards take in the hands the unknown cards allow."""
-    seats: tuple[set, set] = (set(), set())
+    seats: tuple[set[str], set[str]] = (set(), set())
     for player_draws_, banker_draws_ in _without_natural(p, b, fifth):
         if player_draws_:
             seats[0].add("player")
@@ -260,26 +265,32 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
     with the seats they may take. Raises HandError when there are more cards than the hand
     can have, saying why it ended, and CardError for a token that is not a card.
     """
-    if isinstance(cards, str) or (cards and not isinstance(cards[0], Card)):
-        cards = parse_cards(cards)
-    cards = list(cards)
-    player_cards = cards[0:4:2]
-    banker_cards = cards[1:4:2]
+    dealt = as_cards(cards)
+    player_cards = dealt[0:4:2]
+    banker_cards = dealt[1:4:2]
     p = _two_card_total(player_cards)
     b = _two_card_total(banker_cards)
     steps: list[Step] = []
 
     def finish(
-        player_action, banker_action, needs, natural, p_done, b_done, complete, used, later=()
-    ):
+        player_action: str,
+        banker_action: str,
+        needs: str | None,
+        natural: bool | None,
+        p_done: bool,
+        b_done: bool,
+        complete: bool,
+        used: int,
+        later: Sequence[set[str]] = (),
+    ) -> Resolution:
         # `later`: for the cards after `used`, the seats each may take (an unknown card
         # decides which, or whether it is dealt at all).
         unplaced = []
-        for index in range(used, len(cards)):
+        for index in range(used, len(dealt)):
             seats = later[index - used] if index - used < len(later) else set()
             if not seats:
-                raise HandError(too_many(cards, index, steps, complete and index == used, p, b))
-            unplaced.append(Unplaced(index, cards[index], tuple(sorted(seats, reverse=True))))
+                raise HandError(too_many(dealt, index, steps, complete and index == used, p, b))
+            unplaced.append(Unplaced(index, dealt[index], tuple(sorted(seats, reverse=True))))
         player = _hand("player", player_cards, p, player_third, p_done)
         banker = _hand("banker", banker_cards, b, banker_third, b_done)
         winner = None
@@ -287,7 +298,7 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
             steps.append(_result_step(player.final_total, banker.final_total))
             winner = {"player": "player", "banker": "banker", "tie": "tie"}.get(steps[-1].decision)
         return Resolution(
-            cards=tuple(cards),
+            cards=tuple(dealt),
             player=player,
             banker=banker,
             natural=natural,
@@ -300,17 +311,18 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
             unplaced=tuple(unplaced),
         )
 
-    player_third = banker_third = None
+    player_third: Card | None = None
+    banker_third: Card | None = None
 
     # Gate 1: the natural check. With three cards the Player's hand is already known,
     # and a Player natural ends the hand whatever the Banker's second card is.
-    if len(cards) < 4:
-        needs = OPENING[len(cards)]
+    if len(dealt) < 4:
+        needs = OPENING[len(dealt)]
         if p is not None and is_natural(p):
             natural, step = _natural_step(p, None)
             steps.append(step)
-            return finish("natural", "natural", needs, True, False, False, False, len(cards))
-        return finish("undecided", "undecided", needs, None, False, False, False, len(cards))
+            return finish("natural", "natural", needs, True, False, False, False, len(dealt))
+        return finish("undecided", "undecided", needs, None, False, False, False, len(dealt))
 
     natural, step = _natural_step(p, b)
     steps.append(step)
@@ -324,7 +336,7 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
         if p is not None and not player_draws(p):
             steps.append(_stands_either_way("Player", p))
             player_action = "stand"
-        fifth = cards[4] if len(cards) > 4 else None
+        fifth = dealt[4] if len(dealt) > 4 else None
         if b is not None and not any(bd for _pd, bd in _without_natural(p, b, fifth)):
             steps.append(_stands_either_way("Banker", b, fifth))
             banker_action = "stand"
@@ -341,13 +353,14 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
             later,
         )
 
-    # Gate 2: the Player's rule.
+    # Gate 2: the Player's rule. No natural is decided only when both totals are known.
+    assert p is not None and b is not None
     steps.append(_player_step(p))
     player_stood = not player_draws(p)
     next_index = 4
     if not player_stood:
-        if len(cards) > next_index:
-            player_third = cards[next_index]
+        if len(dealt) > next_index:
+            player_third = dealt[next_index]
             player_cards.append(player_third)
         next_index += 1
 
@@ -365,8 +378,8 @@ def resolve(cards: list[Card] | list[str] | str) -> Resolution:
             player_action, "undecided", None, False, True, False, False, next_index, ({"banker"},)
         )
     if banker_decision == "draw":
-        if len(cards) > next_index:
-            banker_third = cards[next_index]
+        if len(dealt) > next_index:
+            banker_third = dealt[next_index]
             banker_cards.append(banker_third)
         else:
             return finish(

@@ -4,6 +4,9 @@ so that a translation can order its words its own way."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from baccarat.game.cards import Card
 from baccarat.game.tableau import (
     BANKER_WHEN_PLAYER_STOOD,
@@ -17,6 +20,16 @@ from baccarat.game.tableau import (
     two_card_rule,
 )
 from baccarat.translation import _
+
+
+class Decided(Protocol):
+    """What these sentences read of a baccarat.game.rules.Step (rules imports this module to
+    word its steps, so it is not imported here)."""
+
+    @property
+    def gate(self) -> str: ...
+    @property
+    def decision(self) -> str: ...
 
 
 def natural_text(p: int | None, b: int | None) -> str:
@@ -79,6 +92,8 @@ def stands_text(who: str, t: int, fifth: Card | None = None) -> str:
             "Player draws. So the Banker stands."
         ).format(total=t)
     else:
+        # A row that draws against some card stands here only against a known fifth card.
+        assert fifth is not None
         text = _(
             "Banker has {total}: natural or not, the Banker takes no third card. A natural "
             "would end the hand; without one, if the Player stands, Banker {total} stands; "
@@ -113,7 +128,7 @@ def banker_text(b: int, player_stood: bool, third: Card | None) -> str:
         return text.format(rule=rule, total=b)
     row = tableau_draws_against(b)
     row_rule = tableau_row_rule(b)
-    if third is None or not third.known:
+    if third is None or third.value is None:
         if len(row) in (0, 10):
             if third is None:
                 text = _(
@@ -179,7 +194,12 @@ def result_text(p: int | None, b: int | None) -> str:
 
 
 def too_many(
-    cards: list[Card], used: int, steps: list, complete: bool, p: int | None, b: int | None
+    cards: list[Card],
+    used: int,
+    steps: Sequence[Decided],
+    complete: bool,
+    p: int | None,
+    b: int | None,
 ) -> str:
     """Why the card after `used` cannot be part of this hand: one whole sentence per reason,
     card number `used + 1` named in it."""

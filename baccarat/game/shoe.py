@@ -18,7 +18,7 @@ class ShoeEmpty(Exception):
 
 
 class Shoe:
-    def __init__(self, decks: int = 8, seed: int | str | None = None):
+    def __init__(self, decks: int = 8, seed: float | str | None = None):
         if not isinstance(decks, int) or not 1 <= decks <= 8:
             raise ValueError(_("a shoe has 1 to 8 decks, not {decks}").format(decks=repr(decks)))
         self.decks = decks
@@ -47,6 +47,6 @@ class Shoe:
         return cards
 
 
-def random_hand(decks: int = 8, seed: int | str | None = None) -> list[Card]:
+def random_hand(decks: int = 8, seed: float | str | None = None) -> list[Card]:
     """One hand from a freshly shuffled shoe."""
     return Shoe(decks, seed).deal_hand()

@@ -7,6 +7,7 @@ walkthroughs, drills, the API, odds) reads the rules from here, most of it throu
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from baccarat.translation import _, pgettext
@@ -82,27 +83,27 @@ def _separator() -> str:
     return pgettext("between the items of a list", ", ")
 
 
-def or_list(items: list) -> str:
+def or_list(items: Iterable[object]) -> str:
     """["2", "3", "5"] -> "2, 3 or 5"; ["8"] -> "8"."""
-    items = [str(item) for item in items]
-    if len(items) == 1:
-        return items[0]
-    return _("{items} or {last}").format(items=_separator().join(items[:-1]), last=items[-1])
+    texts = [str(item) for item in items]
+    if len(texts) == 1:
+        return texts[0]
+    return _("{items} or {last}").format(items=_separator().join(texts[:-1]), last=texts[-1])
 
 
-def and_list(items: list, words: bool = False) -> str:
+def and_list(items: Iterable[object], words: bool = False) -> str:
     """["0", "1", "2"] -> "0, 1 and 2". `words`: a list of words, not numbers (a
     translation may space the two differently)."""
-    items = [str(item) for item in items]
-    if len(items) == 1:
-        return items[0]
-    rest, last = _separator().join(items[:-1]), items[-1]
+    texts = [str(item) for item in items]
+    if len(texts) == 1:
+        return texts[0]
+    rest, last = _separator().join(texts[:-1]), texts[-1]
     if words:
         return pgettext("a list of words", "{items} and {last}").format(items=rest, last=last)
     return pgettext("a list of numbers", "{items} and {last}").format(items=rest, last=last)
 
 
-def _span(values: list[int]) -> str:
+def _span(values: Sequence[int]) -> str:
     """[2, 3, 4, 5, 6, 7] -> "2-7"; [6, 7] -> "6 or 7"; [8] -> "8"."""
     if len(values) > 2 and list(values) == list(range(values[0], values[-1] + 1)):
         return f"{values[0]}–{values[-1]}"

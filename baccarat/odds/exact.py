@@ -184,7 +184,7 @@ def values_of_ranks(ranks: dict[str, int]) -> tuple[int, ...]:
     return tuple(values)
 
 
-def check_values(values) -> tuple[int, ...]:
+def check_values(values: object) -> tuple[int, ...]:
     """A value-count shoe, checked: ten whole numbers, none negative, none more than 8
     decks hold, at least six cards in all."""
     if not isinstance(values, (list, tuple)) or len(values) != 10:
@@ -212,11 +212,11 @@ def check_values(values) -> tuple[int, ...]:
     return tuple(values)
 
 
-def check_ranks(ranks) -> dict[str, int]:
+def check_ranks(ranks: object) -> dict[str, int]:
     if not isinstance(ranks, dict):
         raise ShoeError(_("ranks: give a count for each rank A, 2-9, T, J, Q, K"))
-    checked = {}
-    given_as = {}
+    checked: dict[str, int] = {}
+    given_as: dict[str, object] = {}
     for key, n in ranks.items():
         rank = "T" if str(key).upper() == "10" else str(key).upper()
         if rank not in RANKS:

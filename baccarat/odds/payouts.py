@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from baccarat.game.cards import Card
 from baccarat.game.rules import Resolution
 from baccarat.odds.exact import COMMISSION, DRAGON_7_PAYS, PAIR_PAYS, PANDA_8_PAYS
 from baccarat.odds.exact import TIE_PAYS as TIE_PAYOUTS
@@ -67,7 +68,7 @@ def money(amount: Fraction | int) -> str:
     return f"{float(amount):,.2f}"
 
 
-def _pair(cards) -> bool:
+def _pair(cards: tuple[Card, ...]) -> bool:
     first_two = cards[:2]
     return len(first_two) == 2 and first_two[0].known and first_two[0].rank == first_two[1].rank
 
@@ -106,7 +107,7 @@ def settle(
         and _three_card(resolution, "player")
     )
 
-    def result(net, why):
+    def result(net: Fraction | int, why: str) -> Settlement:
         return Settlement(bet, stake, Fraction(net), why)
 
     if bet == "tie":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from baccarat.game.rules import banker_draws, is_natural, player_draws
+from baccarat.game.tableau import banker_draws, is_natural, player_draws
 from baccarat.odds.exact import FEATURES
 
 
@@ -50,7 +50,7 @@ def reference_counts(values: tuple[int, ...]) -> dict[str, int]:
         left[v] -= 1
         return ways
 
-    def tally(weight: int, *hand) -> None:
+    def tally(weight: int, *hand: *tuple[int, int, int, int, bool, bool]) -> None:
         for name in _features(*hand):
             counts[name] += weight
 

@@ -10,12 +10,12 @@ Django.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from baccarat.game.rules import banker_draws, player_draws
-from baccarat.game.tableau import PLAYER_RULE, TABLEAU
+from baccarat.game.tableau import PLAYER_RULE, TABLEAU, banker_draws, player_draws
 from baccarat.odds.exact import CARDS_PER_DECK_BY_VALUE
 
 VALUES = range(10)
@@ -34,9 +34,12 @@ def drawing_totals() -> dict[int, Fraction]:
     """The Player's two-card totals when it draws (0 to 5), as shares of the hands where it
     draws."""
     q = value_shares()
-    two = [sum(q[a] * q[b] for a in VALUES for b in VALUES if (a + b) % 10 == t) for t in VALUES]
+    two = [
+        sum((q[a] * q[b] for a in VALUES for b in VALUES if (a + b) % 10 == t), Fraction(0))
+        for t in VALUES
+    ]
     draws = [t for t in range(len(PLAYER_RULE)) if player_draws(t)]
-    whole = sum(two[t] for t in draws)
+    whole = sum((two[t] for t in draws), Fraction(0))
     return {t: two[t] / whole for t in draws}
 
 
@@ -56,7 +59,7 @@ def third_card_effects() -> tuple[ThirdCard, ...]:
     rows = []
     for v in VALUES:
 
-        def share(test, v=v):
+        def share(test: Callable[[int, int], bool], v: int = v) -> Fraction:
             return sum((w for t, w in totals.items() if test(t, (t + v) % 10)), Fraction(0))
 
         rows.append(ThirdCard(
@@ -79,11 +82,14 @@ def banker_gain(banker_total: int, third: int) -> Fraction:
     losses, per hand, if it draws, less the same if it stands (positive: drawing is better)."""
     totals, q = drawing_totals(), value_shares()
     player = {t: (t + third) % 10 for t in totals}
-    stand = sum(w * _result(banker_total, player[t]) for t, w in totals.items())
+    stand = sum((w * _result(banker_total, player[t]) for t, w in totals.items()), Fraction(0))
     draw = sum(
-        w * q[c] * _result((banker_total + c) % 10, player[t])
-        for t, w in totals.items()
-        for c in VALUES
+        (
+            w * q[c] * _result((banker_total + c) % 10, player[t])
+            for t, w in totals.items()
+            for c in VALUES
+        ),
+        Fraction(0),
     )
     return draw - stand
 

@@ -117,7 +117,7 @@ def parse_outcomes(text: str, line: int | None = None) -> list[str]:
 def as_results(hands: Iterable[Result | str] | str) -> list[Result]:
     if isinstance(hands, str):
         return [Result(o) for o in parse_outcomes(hands)]
-    results = []
+    results: list[Result] = []
     for hand in hands:
         if isinstance(hand, str):
             hand = Result(hand.upper())
@@ -301,7 +301,7 @@ def derived_mark(
     return Mark(road, color, 2, column, row, ((reference, length),), hand)
 
 
-def count_derived_marks(lengths, number, back: int) -> tuple[int, int]:
+def count_derived_marks(lengths: np.ndarray, number: np.ndarray, back: int) -> tuple[int, int]:
     """(red, blue): every mark the derived road looking `back` columns back (DERIVED_ROADS)
     draws, counted at once for many shoes from their logical columns alone, as
     derived_mark's two rules read them: `lengths` every column's length, shoe after shoe,
@@ -422,8 +422,8 @@ def scoreboard(hands: Iterable[Result | str] | str) -> Scoreboard:
             lengths[-1] += 1
         else:
             # Ties before the first bead stay with it.
-            ties = leading_ties if not streaks else 0
-            streaks.append((hand.outcome, [index], [ties]))
+            first_ties = leading_ties if not streaks else 0
+            streaks.append((hand.outcome, [index], [first_ties]))
             lengths.append(1)
         longest[hand.outcome] = max(longest[hand.outcome], lengths[-1])
         for road in DERIVED_ROADS:
@@ -435,8 +435,8 @@ def scoreboard(hands: Iterable[Result | str] | str) -> Scoreboard:
     for number, ((outcome, beads, ties), cells) in enumerate(
         zip(streaks, place_streaks(lengths), strict=True)
     ):
-        for depth, ((col, row), hand, tie_count) in enumerate(zip(cells, beads, ties, strict=True)):
-            big_road.append(BigRoadCell(col, row, outcome, tie_count, number, depth, hand))
+        for depth, ((col, row), bead, tie_count) in enumerate(zip(cells, beads, ties, strict=True)):
+            big_road.append(BigRoadCell(col, row, outcome, tie_count, number, depth, bead))
     if not streaks and leading_ties:
         big_road.append(BigRoadCell(0, 0, None, leading_ties, 0, 0, None))
 
@@ -449,7 +449,7 @@ def scoreboard(hands: Iterable[Result | str] | str) -> Scoreboard:
         banker_pairs=sum(h.banker_pair for h in results),
         player_pairs=sum(h.player_pair for h in results),
         naturals=sum(h.natural for h in results),
-        current_streak=(last, lengths[-1]) if streaks else None,
+        current_streak=(streaks[-1][0], lengths[-1]) if streaks else None,
         longest_banker=longest[BANKER],
         longest_player=longest[PLAYER],
     )

@@ -7,7 +7,20 @@ order its own words. Kept apart from baccarat.roads.scoreboard, which reads in o
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from baccarat.translation import _, gettext_noop
+
+
+class AskedMark(Protocol):
+    """What these sentences read of a baccarat.roads.scoreboard.Mark (which imports this
+    module, so it is not imported here)."""
+
+    @property
+    def rule(self) -> int: ...
+    @property
+    def compared(self) -> tuple[tuple[int, int], ...]: ...
+
 
 # Rule 1, a new column: keyed by (the column that just finished has 1 bead, the one it is
 # compared with has 1 bead, the two are as long).
@@ -107,7 +120,7 @@ NEXT_HAND = {
 }
 
 
-def ask_clause(mark, road: str) -> str:
+def ask_clause(mark: AskedMark | None, road: str) -> str:
     """What `mark` (a baccarat.roads.scoreboard.Mark, or None before the road starts) makes the road
     named `road` look at: "Big Eye Boy compares column 3 (1 bead) with column 2 (2 beads)"."""
     if mark is None:

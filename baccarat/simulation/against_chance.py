@@ -10,12 +10,13 @@ verdict on the next hand.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
-from baccarat.roads.scoreboard import BANKER, PLAYER, TIE, as_results, outcome_name
+from baccarat.roads.scoreboard import BANKER, PLAYER, TIE, Result, as_results, outcome_name
 from baccarat.simulation.shoes import (
     BANKER_WINS,
     NO_HAND,
@@ -40,7 +41,7 @@ class Reference:
     decks: int
     hands: np.ndarray  # hands in each shoe
     longest: np.ndarray
-    wins: dict  # outcome letter -> running count
+    wins: dict[str, np.ndarray]  # outcome letter -> running count
 
 
 @lru_cache(maxsize=8)  # one a number of decks; about 3 MB each
@@ -118,7 +119,7 @@ class Comparison:
     compared: int  # simulated shoes that ran at least this many hands
     longest: int  # the tracked shoe's longest Big Road column
     at_least: int  # simulated shoes with a column at least as long, in their first `hands`
-    longest_histogram: dict  # longest column in the first `hands` -> simulated shoes
+    longest_histogram: dict[int, int]  # longest column in the first `hands` -> simulated shoes
     shares: tuple[Share, ...]
 
     @property
@@ -167,7 +168,7 @@ class Comparison:
         ).format(compared=self.compared, total=REFERENCE_SHOES, hands=self.hands)
 
 
-def compare(hands, decks: int) -> Comparison | None:
+def compare(hands: Iterable[Result | str] | str, decks: int) -> Comparison | None:
     """The tracked shoe `hands` (outcomes, as baccarat.roads.scoreboard reads them) among chance's
     shoes of `decks` decks; None for a shoe with no hands, or longer than any simulated."""
     results = as_results(hands)
@@ -206,9 +207,9 @@ def compare(hands, decks: int) -> Comparison | None:
     )
 
 
-def _longest_column(results) -> int:
+def _longest_column(results: list[Result]) -> int:
     longest = run = 0
-    last = None
+    last: str | None = None
     for result in results:
         if result.outcome == TIE:
             continue

@@ -17,6 +17,7 @@ import copy
 import math
 import time
 from dataclasses import dataclass, field
+from typing import Any, NotRequired, TypedDict
 
 import numpy as np
 
@@ -36,6 +37,7 @@ from baccarat.simulation.systems import (
     BANKROLL,
     PROGRESSIONS,
     TABLE_LIMIT,
+    Played,
     board_before_each_hand,
     play,
 )
@@ -48,6 +50,37 @@ DRAGONS = (8, 10, 12)  # "how often a shoe has a dragon of 8, 10, 12"
 MILESTONES = np.unique(np.round(10 ** (np.arange(0, 12 * 8 + 1) / 12)).astype(np.int64))
 
 
+class StrategyAnswer(TypedDict):
+    bets: int
+    staked: float
+    net_units: float
+    per_unit_staked: float
+    house_edge: float
+    risk_of_ruin: NotRequired[float]  # progressions only
+
+
+class LongestStreak(TypedDict):
+    histogram: dict[str, int]
+    dragons: dict[str, int]
+
+
+class Answer(TypedDict):
+    """Tally.answer(): the shape docs/api.md gives POST /api/v1/simulations."""
+
+    shoes: int
+    hands: int
+    seed: int
+    decks: int
+    counts: dict[str, int]
+    share: dict[str, float]
+    expected: dict[str, dict[str, float]]
+    longest_streak: LongestStreak
+    derived: dict[str, dict[str, int]]
+    strategies: dict[str, StrategyAnswer]
+    procedure: str
+    seconds: float
+
+
 @dataclass
 class SystemTally:
     bets: int = 0
@@ -56,7 +89,7 @@ class SystemTally:
     staked_player: float = 0.0
     net: float = 0.0
     ruined: int = 0
-    path: list = field(default_factory=list)  # [bets, net, staked] at MILESTONES
+    path: list[list[float]] = field(default_factory=list)  # [bets, net, staked] at MILESTONES
 
 
 @dataclass
@@ -73,13 +106,13 @@ class Tally:
     banker: int = 0
     player: int = 0
     tie: int = 0
-    longest: list = field(default_factory=list)  # longest[n]: shoes whose longest column is n
-    derived: dict = field(default_factory=dict)  # road -> [red, blue]
-    played: dict = field(default_factory=dict)  # system -> SystemTally
-    samples: list = field(default_factory=list)  # a few shoes' outcomes, "BPT…"
+    longest: list[int] = field(default_factory=list)  # longest[n]: shoes whose longest column is n
+    derived: dict[str, list[int]] = field(default_factory=dict)  # road -> [red, blue]
+    played: dict[str, SystemTally] = field(default_factory=dict)
+    samples: list[str] = field(default_factory=list)  # a few shoes' outcomes, "BPT…"
     seconds: float = 0.0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for road in ROADS:
             self.derived.setdefault(road, [0, 0])
         for name in self.systems:
@@ -124,7 +157,7 @@ class Tally:
         self.chunks_done += 1
         self.seconds += time.thread_time() - started
 
-    def _add_system(self, name, played) -> None:
+    def _add_system(self, name: str, played: Played) -> None:
         tally = self.played[name]
         bet = (played.stakes > 0).ravel()
         stakes = played.stakes.ravel()[bet]
@@ -150,7 +183,7 @@ class Tally:
 
     # --- carried between requests --------------------------------------------------------
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, object]:
         """The run so far as plain JSON data: a copy, which dealing on does not change."""
         data = {k: v for k, v in self.__dict__.items() if k != "played"}
         data["systems"] = list(self.systems)
@@ -158,7 +191,9 @@ class Tally:
         return copy.deepcopy(data)
 
     @classmethod
-    def from_state(cls, data: dict) -> Tally:
+    def from_state(cls, data: dict[str, Any]) -> Tally:
+        # Decoded JSON of any shape: a caller catches the TypeError, ValueError, KeyError or
+        # AttributeError of a state that does not fit.
         data = copy.deepcopy(data)  # the run deals on without changing what it was given
         played = {name: SystemTally(**t) for name, t in data.pop("played").items()}
         data["systems"] = tuple(data["systems"])
@@ -179,7 +214,7 @@ class Tally:
         a run of this many hands falls in around it (hands taken as independent: within a
         shoe they are, very slightly, not)."""
         exact = odds_of_decks(self.decks)
-        out = {}
+        out: dict[str, dict[str, float]] = {}
         for name in ("banker", "player", "tie"):
             p = exact.p(name)
             half = Z95 * math.sqrt(p * (1 - p) / max(self.hands, 1))
@@ -200,7 +235,19 @@ class Tally:
         """Shoes with a column of at least n, for n in DRAGONS."""
         return {n: sum(self.longest[n:]) for n in DRAGONS}
 
-    def answer(self) -> dict:
+    def _strategy(self, name: str, tally: SystemTally) -> StrategyAnswer:
+        figures: StrategyAnswer = {
+            "bets": tally.bets,
+            "staked": tally.staked,
+            "net_units": tally.net,
+            "per_unit_staked": tally.net / tally.staked if tally.staked else 0.0,
+            "house_edge": self.house_edge(name),
+        }
+        if name in PROGRESSIONS:
+            figures["risk_of_ruin"] = tally.ruined / (self.shoes or 1)
+        return figures
+
+    def answer(self) -> Answer:
         """The answer of POST /api/v1/simulations (docs/api.md)."""
         return {
             "shoes": self.shoes,
@@ -220,16 +267,7 @@ class Tally:
                 road: {"red": red, "blue": blue} for road, (red, blue) in self.derived.items()
             },
             "strategies": {
-                name: {
-                    "bets": tally.bets,
-                    "staked": tally.staked,
-                    "net_units": tally.net,
-                    "per_unit_staked": tally.net / tally.staked if tally.staked else 0.0,
-                    "house_edge": self.house_edge(name),
-                    **({"risk_of_ruin": tally.ruined / (self.shoes or 1)}
-                       if name in PROGRESSIONS else {}),
-                }
-                for name, tally in self.played.items()
+                name: self._strategy(name, tally) for name, tally in self.played.items()
             },
             "procedure": procedure(self.decks),
             "seconds": self.seconds,

@@ -84,12 +84,13 @@ class Dealt:
 
     @property
     def shoes(self) -> int:
-        return self.outcomes.shape[0]
+        return int(self.outcomes.shape[0])
 
     @property
     def hands(self) -> np.ndarray:
         """Hands dealt in each shoe."""
-        return (self.outcomes != NO_HAND).sum(axis=1)
+        hands: np.ndarray = (self.outcomes != NO_HAND).sum(axis=1)
+        return hands
 
     def letters(self, shoe: int) -> str:
         """One shoe's outcomes as the roads read them: "BPPTB…"."""

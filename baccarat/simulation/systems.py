@@ -179,7 +179,9 @@ def play_progression(
     return Played(stakes, sides, net, int(ruined.sum()))
 
 
-def play(name: str, dealt: Dealt, board: Board, bankroll=BANKROLL, limit=TABLE_LIMIT) -> Played:
+def play(
+    name: str, dealt: Dealt, board: Board, bankroll: int = BANKROLL, limit: int = TABLE_LIMIT
+) -> Played:
     if name in PROGRESSIONS:
         return play_progression(name, dealt, bankroll, limit)
     return play_flat(name, dealt, board)

@@ -9,13 +9,23 @@ from dataclasses import dataclass
 from functools import cache
 
 from baccarat.game.cards import RANK_NAMES, RANK_VALUES
-from baccarat.game.rules import banker_draws, is_natural, player_draws, tableau_draws_against
-from baccarat.game.tableau import NATURALS, TABLEAU, _article, _span, and_list, tableau_row_rule
+from baccarat.game.tableau import (
+    NATURALS,
+    TABLEAU,
+    _article,
+    _span,
+    and_list,
+    banker_draws,
+    is_natural,
+    player_draws,
+    tableau_draws_against,
+    tableau_row_rule,
+)
 from baccarat.odds.exact import odds_of_decks, percent
 from baccarat.translation import _
 
 
-def card_values():
+def card_values() -> list[dict[str, str | int]]:
     """Rank -> value rows for the reference table, pictures and ten grouped."""
     return [
         {
@@ -27,7 +37,7 @@ def card_values():
     ]
 
 
-def two_card_rows(rule):
+def two_card_rows(rule: str) -> list[dict[str, int | bool]]:
     """A two-card rule ("DDDDDDSS") as rows for a table, with the naturals after it."""
     rows = [{"total": t, "draws": rule[t] == "D"} for t in range(len(rule))]
     return rows + [{"total": t, "natural": True} for t in NATURALS]

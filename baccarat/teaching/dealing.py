@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from baccarat.game.cards import RANK_NAMES, RANKS, Card, CardError, parse_cards
-from baccarat.game.rules import CARD_NEEDED, HandError, Resolution, resolve
+from baccarat.game.rules import CARD_NEEDED, Hand, HandError, Resolution, resolve
 from baccarat.game.tableau import and_list
 from baccarat.odds.payouts import is_banker_pair, is_player_pair
 from baccarat.translation import _, gettext_noop
@@ -48,7 +48,8 @@ class DealtHand:
     @property
     def outcome(self) -> str | None:
         """B, P or T once the hand is over."""
-        return OUTCOME_LETTERS.get(self.resolution.winner)
+        winner = self.resolution.winner
+        return None if winner is None else OUTCOME_LETTERS.get(winner)
 
     @property
     def natural(self) -> bool:
@@ -76,7 +77,8 @@ class DealtHand:
 
     def cards_of(self, seat: str) -> tuple[Card, ...]:
         """The cards of "player" or "banker", in the order they were dealt to it."""
-        return getattr(self.resolution, seat).cards
+        hand: Hand = getattr(self.resolution, seat)
+        return hand.cards
 
     @property
     def summary(self) -> str | None:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from baccarat.game.rules import (
-    Resolution,
+from baccarat.game.rules import Resolution, resolve
+from baccarat.game.tableau import (
     banker_draws,
     player_draws,
-    resolve,
     tableau_draws_against,
 )
 from baccarat.odds.payouts import Settlement, settle
@@ -112,7 +111,9 @@ def banker_row_examples(banker_total: int) -> list[Example]:
     for turn, third in enumerate(picks):
         player_total = (2 + turn) % 6
         cards = complete_hand(player_total, b, third, turn)
-        name = resolve(cards).player.third_card.name
+        third_card = resolve(cards).player.third_card
+        assert third_card is not None  # the Player's total draws
+        name = third_card.name
         if banker_draws(b, third):
             title = _("Player {player} draws {card}: Banker {total} draws")
         else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from baccarat.game.cards import Card
+from baccarat.game.cards import Card, known_values
 from baccarat.game.rules import SIDE_NAMES, Resolution
 from baccarat.translation import _
 
@@ -55,15 +55,15 @@ class Spot:
     @property
     def total(self) -> int | None:
         """The total of the cards in the spot; None while it is empty or a card is unknown."""
-        values = [placed.card.value for placed in self.cards]
-        if not values or None in values:
+        values = known_values(placed.card for placed in self.cards)
+        if not values:
             return None
         return sum(values) % 10
 
     @property
     def two_card_total(self) -> int | None:
-        values = [placed.card.value for placed in self.cards[:2]]
-        if len(values) < 2 or None in values:
+        values = known_values(placed.card for placed in self.cards[:2])
+        if values is None or len(values) < 2:
             return None
         return sum(values) % 10
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import TypedDict
 
 from baccarat.odds.exact import odds_of_decks
 from baccarat.roads.scoreboard import road_name
@@ -208,8 +209,33 @@ def streak_sentences(tally: Tally) -> list[str]:
 # --- the derived roads ----------------------------------------------------------------------
 
 
-def derived_rows(tally: Tally) -> list[dict]:
-    rows = []
+class DerivedRow(TypedDict):
+    key: str
+    name: str
+    red: int
+    blue: int
+    marks: int
+    red_share: float
+
+
+class SystemRow(TypedDict):
+    key: str
+    name: str
+    rule: str
+    bets: int
+    staked: float
+    net: float
+    per_unit: float
+    edge: float
+    margin: float | None
+    inside: bool | None
+    progression: bool
+    ruined: int
+    risk_of_ruin: float | None
+
+
+def derived_rows(tally: Tally) -> list[DerivedRow]:
+    rows: list[DerivedRow] = []
     for road in ROADS:
         red, blue = tally.derived[road]
         marks = red + blue
@@ -272,10 +298,10 @@ def margin(tally: Tally, name: str, bets: int) -> float | None:
     return Z95 * sd / math.sqrt(bets)
 
 
-def system_rows(tally: Tally) -> list[dict]:
+def system_rows(tally: Tally) -> list[SystemRow]:
     """Per system: its figures, and whether its result is inside chance's margin."""
     answer = tally.answer()["strategies"]
-    rows = []
+    rows: list[SystemRow] = []
     for name, figures in answer.items():
         edge = figures["house_edge"]
         half = margin(tally, name, figures["bets"])
@@ -300,7 +326,7 @@ def system_rows(tally: Tally) -> list[dict]:
     return rows
 
 
-def ruin_words(row: dict, tally: Tally) -> str:
+def ruin_words(row: SystemRow, tally: Tally) -> str:
     """How often a progression was ruined, and with what bankroll and table limit."""
     if not row["ruined"]:
         text = _(
@@ -356,7 +382,7 @@ def systems_sentences(tally: Tally) -> list[str]:
     flat = [row for row in rows if row["margin"] is not None]
     if flat:
         outside = [row["name"] for row in flat if not row["inside"]]
-        widest = max(row["margin"] for row in flat)
+        widest = max(margin for row in flat if (margin := row["margin"]) is not None)
         verdict = (
             _("Chance alone moves a flat system's result by up to about {widest:.2f} per 100 "
               "staked either side of its house edge at this many bets (95 times in 100): all "

@@ -9,8 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from baccarat.game.rules import banker_draws, resolve, tableau_draws_against
-from baccarat.game.tableau import banker_stood_rule_text, player_rule_text, tableau_row_rule
+from baccarat.game.rules import resolve
+from baccarat.game.tableau import (
+    banker_draws,
+    banker_stood_rule_text,
+    player_rule_text,
+    tableau_draws_against,
+    tableau_row_rule,
+)
 from baccarat.teaching.examples import complete_hand
 from baccarat.translation import _, gettext_noop
 
@@ -41,6 +47,7 @@ def _final_total_instead_of_third_card(b: int) -> Mistake | None:
             if right != wrong:
                 cards = complete_hand(p, b, v)
                 third = resolve(cards).player.third_card
+                assert third is not None  # the Player's total draws
                 text = (
                     _("The Player had {player} and drew {card}, making {final}. The tableau "
                       "column is the third card's value, {value}, so Banker {banker} must "

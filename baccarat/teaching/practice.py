@@ -14,7 +14,7 @@ from functools import cached_property
 from baccarat.game.cards import Card
 from baccarat.game.rules import GATES, Resolution, resolve
 from baccarat.game.shoe import random_hand
-from baccarat.teaching.felt import lay_out
+from baccarat.teaching.felt import Spot, lay_out
 from baccarat.teaching.walkthrough import GATES as WALK_GATES
 from baccarat.translation import _, gettext_noop, pgettext
 
@@ -75,9 +75,16 @@ class Question:
     def choice(self, value: str) -> Choice | None:
         return next((c for c in self.choices if c.value == value), None)
 
+    def choice_of(self, value: str) -> Choice:
+        """The choice `value` names, for a value already checked to name one."""
+        choice = self.choice(value)
+        if choice is None:
+            raise ValueError(f"{value!r} does not answer the {self.gate} question")
+        return choice
+
     @property
     def answer_choice(self) -> Choice:
-        return self.choice(self.answer)
+        return self.choice_of(self.answer)
 
     @property
     def title(self) -> str:
@@ -158,7 +165,7 @@ class PracticeHand:
     cards: tuple[Card, ...]
     answers: tuple[str, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # Checked here so a hand kept between requests can never be half-valid.
         if len(self.answers) > len(self.questions):
             raise ValueError("more answers than this hand has questions")
@@ -188,7 +195,7 @@ class PracticeHand:
     @property
     def grades(self) -> tuple[Grade, ...]:
         return tuple(
-            Grade(q, q.choice(value))
+            Grade(q, q.choice_of(value))
             for q, value in zip(self.questions, self.answers, strict=False)
         )
 
@@ -199,14 +206,15 @@ class PracticeHand:
     @property
     def shown(self) -> int:
         """How many cards are on the table now."""
-        return len(self.cards) if self.done else self.current.cards_shown
+        current = self.current
+        return len(self.cards) if current is None else current.cards_shown
 
     def shown_for(self, side: str) -> tuple[Card, ...]:
         """The cards of one side ("player" or "banker") that are on the table now."""
         spot = next(spot for spot in self.felt() if spot.seat == side)
         return tuple(placed.card for placed in spot.cards)
 
-    def felt(self, fresh_from: int | None = None):
+    def felt(self, fresh_from: int | None = None) -> tuple[Spot, Spot]:
         """The Player's and the Banker's spots with the cards on the table now."""
         return lay_out(self.resolution, self.shown, fresh_from)
 
@@ -225,9 +233,10 @@ class PracticeHand:
 
     def answer(self, value: str) -> tuple[PracticeHand, Grade]:
         """Answer the current question: the hand one question on, and the grade."""
-        if self.done:
+        current = self.current
+        if current is None:
             raise AnswerError(_("This hand is finished: there is no question left to answer."))
-        marked = grade(self.current, value)
+        marked = grade(current, value)
         return PracticeHand(self.cards, (*self.answers, marked.given.value)), marked
 
 

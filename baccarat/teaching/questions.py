@@ -13,6 +13,7 @@ baccarat.teaching.skills.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -59,7 +60,7 @@ class Question:
 
     @property
     def answer_label(self) -> str:
-        return self.choice(self.answer).label
+        return next(c.label for c in self.choices if c.value == self.answer)
 
 
 # The fixed choices, their labels in English and marked for translation: a question is
@@ -110,7 +111,7 @@ def digits(values: list[str]) -> tuple[Choice, ...]:
     return tuple(Choice(value, value, value) for value in values)
 
 
-def _options(right: int, rng: random.Random, pool=range(10), count=4) -> list[str]:
+def _options(right: int, rng: random.Random, pool: range = range(10), count: int = 4) -> list[str]:
     others = [v for v in pool if v != right]
     picked = rng.sample(others, count - 1) + [right]
     return [str(v) for v in sorted(picked)]
@@ -230,7 +231,7 @@ def winner(rng: random.Random) -> Question:
         "winner",
         _("The hand is complete. Who wins?"),
         translated(WINNERS),
-        res.winner,
+        step.decision,  # the result step's decision is the winner
         step.text,
         cards=tuple(cards),
     )
@@ -239,7 +240,7 @@ def winner(rng: random.Random) -> Question:
 # --- payouts ------------------------------------------------------------------------------------
 
 
-def _money(amount: Fraction) -> str:
+def _money(amount: int | Fraction) -> str:
     return f"{amount:.2f}".rstrip("0").rstrip(".") if amount.denominator != 1 else str(amount)
 
 
@@ -276,10 +277,10 @@ def payout(rng: random.Random, bet: str | None = None) -> Question:
     )
 
 
-def _returned_options(stake: int, right: Fraction, rng: random.Random) -> list[Fraction]:
+def _returned_options(stake: int, right: Fraction, rng: random.Random) -> list[int | Fraction]:
     """The right amount back and three of the usual wrong ones, in order."""
-    wrong = {stake * 2, stake, stake * Fraction(19, 10), stake * Fraction(3, 2), stake * 9,
-             stake * 10, Fraction(0)}  # fmt: skip
+    wrong: set[int | Fraction] = {stake * 2, stake, stake * 9, stake * 10, Fraction(0),
+                                  stake * Fraction(19, 10), stake * Fraction(3, 2)}  # fmt: skip
     wrong.discard(right)
     return sorted(rng.sample(sorted(wrong), 3) + [right])
 
@@ -302,7 +303,7 @@ def bead_question(side: str, outcomes: str) -> Question:
     """Where the next bead goes if `side` ("B" or "P") wins after `outcomes`."""
     before, after = scoreboard(outcomes), scoreboard(outcomes + side)
     last = next((cell for cell in reversed(before.big_road) if cell.outcome), None)
-    if last is None:
+    if last is None or last.outcome is None:
         raise ValueError(f"the board {outcomes!r} has no Banker or Player bead yet")
     new = after.big_road[-1]
     place = "new" if new.column != last.column else ("down" if new.col == last.col else "right")
@@ -348,8 +349,8 @@ def derived_mark(rng: random.Random, road: str | None = None, rule: int | None =
         side = rng.choice("BP")
         mark = scoreboard(outcomes).ask[SIDES[side]][road]
         if mark is not None and rule in (None, mark.rule):
-            break
-    return _mark_question(road, side, mark, outcomes)
+            return _mark_question(road, side, mark, outcomes)
+    raise ValueError(f"no board of 500 tried has a {road} mark by rule {rule}")
 
 
 def _mark_question(road: str, side: str, mark: Mark, outcomes: str) -> Question:
@@ -456,7 +457,7 @@ def myth_question(word: str) -> Question:
     return _myth_question(find_myth(word))
 
 
-GENERATORS = {
+GENERATORS: dict[str, Callable[[random.Random], Question]] = {
     "card_value": card_value,
     "hand_total": hand_total,
     "natural": natural,

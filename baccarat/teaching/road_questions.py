@@ -211,6 +211,7 @@ def _plate_why(hand: int, cell: BeadCell, ties: bool) -> str:
             "Hand 1 is the first bead: it goes in the top-left cell, column {column}, row {row}."
         ).format(column=col, row=row)
     full = cell.col  # whole columns of six before it
+    key: tuple[int | str, int | str]
     if full == 0:
         key = (0, cell.row if cell.row < 3 else "more")
     else:

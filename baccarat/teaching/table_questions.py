@@ -87,7 +87,7 @@ def third_card_question(measure: str, values: tuple[int, ...]) -> Question:
     if measure not in ("lifts", "lowers"):
         raise ValueError(f"{measure!r}: ask which card lifts or lowers")
     share = {v: effects[v].strong if measure == "lifts" else effects[v].worsens for v in values}
-    best = max(values, key=share.get)
+    best = max(values, key=share.__getitem__)
     if sum(share[v] == share[best] for v in values) > 1:
         raise ValueError(f"third cards {values}: more than one has the largest share")
     figures = pgettext("between the clauses of a sentence", "; ").join(

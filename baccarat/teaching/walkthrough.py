@@ -62,7 +62,7 @@ def seat_of(index: int, resolution: Resolution) -> str:
 
 def value_sentence(card: Card, seat: str) -> str:
     seat = seat[0].upper() + seat[1:]
-    if not card.known:
+    if card.rank is None:
         return _("{seat}: unknown (?), so its value is not known.").format(seat=seat)
     if card.rank in "TJQK":
         text = _("{seat}: {label} counts {value} (tens and pictures count 0).")

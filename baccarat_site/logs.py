@@ -22,6 +22,7 @@ from one address; the rest are counted, and the count is one line once the minut
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -102,7 +103,7 @@ class RefusedHostFilter(logging.Filter):
     HOST_CHARACTERS = 80
     PATH_CHARACTERS = 160
 
-    def __init__(self, clock=time.monotonic):
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
         self.clock = clock
         self.windows: dict[str, Window] = {}

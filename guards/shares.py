@@ -150,7 +150,7 @@ def share() -> Rate | None:
 class Pending:
     """One worker's charges not yet written, by address."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.milliseconds: dict[str, float] = {}
 
     def add(self, address: str, milliseconds: float) -> None:

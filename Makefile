@@ -6,6 +6,7 @@
 #               (needs DJANGO_SECRET_KEY; docs/deploy.md)
 # make test-postgres -> the tests that reach the database, again on PostgreSQL (DATABASE_URL
 #               must point at one)
+# make load-both -> the load run on SQLite and on a throwaway PostgreSQL, figures side by side
 # make hostile-check -> honest users beside one hostile address, under the site's limits
 # make cluster-check -> two app servers behind nginx with PostgreSQL and Redis, under faults
 # make messages -> the Chinese catalogues: new strings into locale/zh_Hant (translate them
@@ -33,7 +34,7 @@ LOCKS := requirements
 # -n auto: one test process a core (pytest-xdist).
 PYTEST := $(VENV)/bin/pytest -n auto --durations=10
 
-.PHONY: run test test-fast lint clean serve test-postgres load load-check hostile-check cluster-check messages lock
+.PHONY: run test test-fast lint clean serve test-postgres load load-check load-both hostile-check cluster-check messages lock
 
 run: $(RUN_STAMP)
 	$(VENV_PY) manage.py migrate --noinput
@@ -64,6 +65,11 @@ load: $(BENCH_STAMP)
 
 load-check: $(BENCH_STAMP)
 	$(VENV_PY) bench/load.py --short --kill-worker
+
+# Both databases in one run, one after the other (PostgreSQL: DATABASE_URL's, else a
+# throwaway one from scripts/postgres): the figures of docs/performance.md's table.
+load-both: $(BENCH_STAMP) $(POSTGRES_STAMP)
+	$(VENV_PY) bench/load.py --clients 20 --duration 30 --databases sqlite,postgres
 
 # bench/hostile.py: honest users beside one address sending the worst of every kind of
 # request at the pace its limits allow; fails if the honest users' p99 more than doubles,

@@ -7,6 +7,7 @@
     .venv/bin/python bench/load.py --kill-worker    # SIGKILL one worker mid-run
     .venv/bin/python bench/load.py --short --kill-worker   # CI: 10 clients, 5 s
     DATABASE_URL=postgres://... .venv/bin/python bench/load.py
+    .venv/bin/python bench/load.py --databases sqlite,postgres   # both, side by side
     DATABASE_URL=... .venv/bin/python bench/load.py --target http://127.0.0.1:8080 \\
         --server-pids 1234,1240                     # a stack started elsewhere (nginx...)
 
@@ -152,7 +153,14 @@ def parse_args(argv=None):
         help="with --target: the server's processes (their children count too)",
     )
     parser.add_argument("--kill-after", type=float, help="seconds (default: a third of the run)")
+    parser.add_argument(
+        "--databases",
+        type=lambda text: [name.strip() for name in text.split(",") if name.strip()],
+        help="sqlite,postgres: one whole run on each, one after the other, and their figures "
+        "side by side (PostgreSQL: DATABASE_URL if it names one, else a throwaway one)",
+    )
     parser.add_argument("--verify", metavar="LEDGER", help=argparse.SUPPRESS)
+    parser.add_argument("--figures", metavar="JSON", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.short:
         args.clients, args.duration = 10, 5.0
@@ -160,6 +168,9 @@ def parse_args(argv=None):
         args.floor_duration = args.duration
     if args.kill_worker and args.target and not args.server_pids:
         parser.error("--kill-worker with --target needs --server-pids (the gunicorn masters)")
+    unknown = set(args.databases or ()) - {"sqlite", "postgres"}
+    if unknown or (args.databases and args.target):
+        parser.error("--databases takes sqlite and postgres, and starts its own servers")
     return args
 
 
@@ -589,21 +600,9 @@ def verify(ledger_path):
     return 0
 
 
-def main():
-    args = parse_args()
-    if args.verify:
-        return verify(args.verify)
-    if args.target:
-        pids = args.server_pids
-        roots = (lambda: pids) if pids else None
-        with tempfile.TemporaryDirectory(prefix="baccarat-load-") as tmp:
-            return run(
-                args,
-                args.target.rstrip("/"),
-                on_fault=kill_one_worker(roots) if args.kill_worker else None,
-                server_pids=roots,
-                workdir=tmp,
-            ).verify_status
+def run_local(args):
+    """Start gunicorn on loopback (on DATABASE_URL, else a fresh SQLite file), run() against
+    it and stop it; returns the Result."""
     # The cache in memory where the machine has /dev/shm, as the settings put it by default,
     # but a folder of this run's own.
     memory = "/dev/shm" if Path("/dev/shm").is_dir() else None
@@ -636,9 +635,35 @@ def main():
                 server_label=f"gunicorn ({args.worker_class or 'sync'} workers) on 127.0.0.1",
                 notes=lambda: [f"{len(worker_pids(server.pid))} gunicorn workers"],
                 stop=stop,
-            ).verify_status
+            )
         finally:
             stop()
+
+
+def main():
+    args = parse_args()
+    if args.verify:
+        return verify(args.verify)
+    if args.databases:
+        from load_databases import compare  # bench/load_databases.py, beside this script
+
+        return compare(args, sys.argv[1:], free_port)
+    if args.target:
+        pids = args.server_pids
+        roots = (lambda: pids) if pids else None
+        with tempfile.TemporaryDirectory(prefix="baccarat-load-") as tmp:
+            return run(
+                args,
+                args.target.rstrip("/"),
+                on_fault=kill_one_worker(roots) if args.kill_worker else None,
+                server_pids=roots,
+                workdir=tmp,
+            ).verify_status
+    result = run_local(args)
+    if args.figures:
+        figures = dict(result.figures, verify_status=result.verify_status)
+        Path(args.figures).write_text(json.dumps(figures))
+    return result.verify_status
 
 
 if __name__ == "__main__":

@@ -52,11 +52,14 @@ class Limit:
     def rate(self) -> Rate:
         return Rate(self.num_requests, self.duration)
 
+    def key(self, ident: str) -> str:
+        return f"{self.scope}:{ident}"
+
     def take(self, ident: str) -> float | None:
-        return allowances.take(f"{self.scope}:{ident}", self.rate)
+        return allowances.take(self.key(ident), self.rate)
 
     def give_back(self, ident: str) -> None:
-        allowances.give_back(f"{self.scope}:{ident}", self.rate)
+        allowances.give_back(self.key(ident), self.rate)
 
 
 class AnonymousWriteThrottle(Limit):
@@ -86,10 +89,15 @@ def charge_write(request) -> float | None:
     if request.user.is_authenticated:
         steps = [(signed_in_writes, str(request.user.pk))]
     else:
-        steps = [(anonymous_writes, None)]  # the session, once there is one
-        if not request.session.session_key:
+        session = request.session.session_key
+        steps = [(anonymous_writes, session)]  # None: started below, once allowed
+        if not session:
             steps.insert(0, (new_browsers, address))
     steps.append((address_writes, address))
+    if all(ident is not None for _limit, ident in steps):
+        # A browser with a session, or an account: both limits in one statement.
+        return allowances.take_all([(limit.key(ident), limit.rate) for limit, ident in steps])
+    # A first write: its session is started only once the address may start one.
     for limit, ident in steps:
         if ident is None:
             ident = browser_of(request)

@@ -108,6 +108,8 @@ class ShoeManager(_ShoeManagerBase):
             natural=bool(natural),
             cards=cards,
         )
+        if connections[self.db].vendor == "postgresql":
+            return self._record_pipelined(hand, owner, key, asked)
         with connections[self.db].cursor() as cursor:
             for _attempt in range(5):
                 try:
@@ -117,11 +119,7 @@ class ShoeManager(_ShoeManagerBase):
                             seen = self._replay(cursor, pk, key, asked)
                             if seen is not None:
                                 return seen
-                        if last >= MAX_HANDS:
-                            raise ShoeFull(
-                                _("this shoe already holds %(count)s hands, the limit")
-                                % {"count": f"{MAX_HANDS:,}"}
-                            )
+                        check_room(last)
                         hand.seq = last + 1
                         self._insert(cursor, hand)
                         if key is not None:
@@ -132,28 +130,131 @@ class ShoeManager(_ShoeManagerBase):
                     continue
         raise IntegrityError("could not record the hand: the shoe is too busy, try again")
 
+    def _record_pipelined(self, hand, owner, key, asked):
+        """record() on PostgreSQL in two round trips, where its statements one at a time
+        took eight: psycopg's pipeline mode sends several statements before reading any
+        answer.
+
+        1. BEGIN; lock the shoe (FOR UPDATE, if `owner` owns it); then, in a statement of
+           its own so that it reads what was committed while it waited for the lock, the
+           shoe's last number and, with a key, the key's row (forgetting the shoe's keys
+           older than KEEP on the way: the key's INSERT, a later statement, sees them gone);
+        2. the hand (and its key: one statement), COMMIT.
+
+        The transaction is written out (BEGIN or, inside an atomic block, a savepoint)
+        rather than left to transaction.atomic, whose changes to autocommit would each cost
+        a round trip in pipeline mode. The statements bind their parameters on the server
+        and are prepared once a connection (Django's cursors bind on the client and prepare
+        nothing). The answers are record()'s on any database."""
+        db = connections[self.db]
+        where, owner_params = owned(hand.shoe_id, owner)
+        lock = f"SELECT 1 FROM {table(Shoe)} WHERE {where} FOR UPDATE"
+        insert, write_params = self._insert_sql(db, hand)
+        look, write = self._pipelined_sql(key, insert)
+        db.close_if_health_check_failed()
+        db.ensure_connection()
+        inner = db.in_atomic_block
+        if inner:
+            db.validate_no_broken_transaction()
+        begin, commit, rollback = (
+            (["SAVEPOINT record_hand"], ["RELEASE SAVEPOINT record_hand"],
+             ["ROLLBACK TO SAVEPOINT record_hand", "RELEASE SAVEPOINT record_hand"])
+            if inner
+            else (["BEGIN"], ["COMMIT"], ["ROLLBACK"])
+        )  # fmt: skip
+        for _attempt in range(5):
+            now = timezone.now()
+            look_params = [hand.shoe_id]
+            if key is not None:
+                since = now - KEEP
+                look_params = [hand.shoe_id, since, hand.shoe_id, hand.shoe_id, key, since]
+                write_params[7:] = [hand.shoe_id, key, asked, None, now]
+            try:
+                with db.wrap_database_errors:
+                    with db.connection.pipeline() as pipeline:
+                        try:
+                            self._send_all(db, begin)
+                            held = self._send(db, lock, owner_params)
+                            looked = self._send(db, look, look_params)
+                            pipeline.sync()
+                            if held.fetchone() is None:
+                                raise Shoe.DoesNotExist(f"no shoe {hand.shoe_id} of the caller's")
+                            last, *seen = looked.fetchone()
+                            if key is not None and seen[0] is not None:
+                                replayed = self._replayed(seen, asked)
+                                self._send_all(db, commit)
+                                return replayed
+                            check_room(last or 0)
+                            hand.seq = write_params[1] = (last or 0) + 1
+                            if key is not None:
+                                write_params[-2] = hand.seq
+                            written = self._send(db, write, write_params)
+                            self._send_all(db, commit)
+                            pipeline.sync()
+                        except BaseException:
+                            self._send_all(db, rollback)
+                            raise
+                    hand.pk = written.fetchone()[0]
+            except IntegrityError:
+                continue
+            hand._state.adding = False
+            hand._state.db = self.db
+            hand.replayed = False
+            return hand
+        raise IntegrityError("could not record the hand: the shoe is too busy, try again")
+
+    @staticmethod
+    def _pipelined_sql(key, insert):
+        """The second statement of _record_pipelined and the write, for a key or none."""
+        hands, keys = table(Hand), table(RecordedKey)
+        last = f"SELECT MAX({name('seq')}) FROM {hands} WHERE {name('shoe_id')} = %s"
+        if key is None:
+            return last, insert
+        look = (
+            f"WITH gone AS (DELETE FROM {keys} "
+            f"WHERE {name('shoe_id')} = %s AND {name('created')} < %s) "
+            f"SELECT ({last}), k.{name('fingerprint')}, k.{name('seq')}, k.{name('hand_id')} "
+            f"FROM (SELECT 1) AS one LEFT JOIN {keys} AS k ON k.{name('shoe_id')} = %s "
+            f"AND k.{name('key')} = %s AND k.{name('created')} >= %s"
+        )
+        columns = ["shoe_id", "key", "fingerprint", "hand_id", "seq", "created"]
+        write = (
+            f"WITH new AS ({insert}) INSERT INTO {keys} ({', '.join(map(name, columns))}) "
+            f"SELECT %s, %s, %s, new.{name('id')}, %s, %s FROM new RETURNING {name('hand_id')}"
+        )
+        return look, write
+
+    @staticmethod
+    def _send(db, sql, params, prepare=True):
+        """Queue `sql` on a cursor of its own that binds on the server, prepared."""
+        import psycopg  # the `postgres` extra: only PostgreSQL comes here
+
+        cursor = psycopg.Cursor(db.connection)
+        cursor.execute(sql, params, prepare=prepare)
+        return cursor
+
+    def _send_all(self, db, statements):
+        """Queue a transaction's own statements (BEGIN, COMMIT...), one at a time."""
+        for sql in statements:
+            self._send(db, sql, None, prepare=False)
+
+    def _replayed(self, seen, asked):
+        """The hand a key already recorded (its row: fingerprint, seq, hand id)."""
+        stored, seq, hand_id = seen
+        if stored != asked:
+            raise KeyReused(seq)
+        if hand_id is None:
+            raise KeyUndone(seq)
+        hand = Hand.objects.using(self.db).get(pk=hand_id)  # a replay is rare: the ORM will do
+        hand.replayed = True
+        return hand
+
     def _claim(self, cursor, pk, owner):
         """Hold shoe `pk` (if `owner` owns it, else Shoe.DoesNotExist) until the transaction
         ends, so that a record and an undo (or two records) take turns; returns its last
-        sequence number (0 when empty)."""
+        sequence number (0 when empty). SQLite's (PostgreSQL: _record_pipelined)."""
         shoes, hands = table(Shoe), table(Hand)
-        conditions, params = [f"{shoes}.{name('id')} = %s"], [pk]
-        for column, value in owner.items():
-            if value is None:
-                conditions.append(f"{shoes}.{name(column)} IS NULL")
-            else:
-                conditions.append(f"{shoes}.{name(column)} = %s")
-                params.append(value)
-        where = " AND ".join(conditions)
-        last = f"SELECT MAX({name('seq')}) FROM {hands} WHERE {name('shoe_id')} = %s"
-        if connections[self.db].features.has_select_for_update:
-            cursor.execute(f"SELECT 1 FROM {shoes} WHERE {where} FOR UPDATE", params)
-            if cursor.fetchone() is None:
-                raise Shoe.DoesNotExist(f"no shoe {pk} of the caller's")
-            # Read once the lock is held: a number read in the locking statement could
-            # predate an undo that committed while this one waited.
-            cursor.execute(last, [pk])
-            return cursor.fetchone()[0] or 0
+        where, params = owned(pk, owner)
         # SQLite has no row locks: the transaction took the database's write lock when it
         # began (settings: "transaction_mode": IMMEDIATE), so the shoe and its last number
         # come in one query.
@@ -177,30 +278,28 @@ class ShoeManager(_ShoeManagerBase):
             [pk, key, self._when(cursor, timezone.now() - KEEP)],
         )
         row = cursor.fetchone()
-        if row is None:
-            return None
-        stored, seq, hand_id = row
-        if stored != asked:
-            raise KeyReused(seq)
-        if hand_id is None:
-            raise KeyUndone(seq)
-        hand = Hand.objects.using(self.db).get(pk=hand_id)  # a replay is rare: the ORM will do
-        hand.replayed = True
-        return hand
+        return None if row is None else self._replayed(row, asked)
 
     def _insert(self, cursor, hand):
         """INSERT `hand` (seq set), and give it its id."""
-        columns = ["shoe_id", "seq", "outcome", "player_pair", "banker_pair", "natural", "cards"]
-        cards = Hand._meta.get_field("cards").get_db_prep_save(hand.cards, cursor.db)
-        cursor.execute(
-            f"INSERT INTO {table(Hand)} ({', '.join(map(name, columns))}) "
-            f"VALUES ({', '.join(['%s'] * len(columns))}) RETURNING {name('id')}",
-            [hand.shoe_id, hand.seq, hand.outcome, hand.player_pair, hand.banker_pair,
-             hand.natural, cards],
-        )  # fmt: skip
+        sql, params = self._insert_sql(cursor.db, hand)
+        cursor.execute(sql, params)
         hand.pk = cursor.fetchone()[0]
         hand._state.adding = False
         hand._state.db = self.db
+
+    @staticmethod
+    def _insert_sql(db, hand):
+        """The INSERT of `hand`, RETURNING its id, and its parameters (the second: seq)."""
+        columns = ["shoe_id", "seq", "outcome", "player_pair", "banker_pair", "natural", "cards"]
+        cards = Hand._meta.get_field("cards").get_db_prep_save(hand.cards, db)
+        sql = (
+            f"INSERT INTO {table(Hand)} ({', '.join(map(name, columns))}) "
+            f"VALUES ({', '.join(['%s'] * len(columns))}) RETURNING {name('id')}"
+        )
+        params = [hand.shoe_id, hand.seq, hand.outcome, hand.player_pair, hand.banker_pair,
+                  hand.natural, cards]  # fmt: skip
+        return sql, params
 
     def _keep(self, cursor, hand, key, asked):
         """Store `key` with the hand just recorded; first forget the shoe's keys older than
@@ -221,6 +320,27 @@ class ShoeManager(_ShoeManagerBase):
     def _when(cursor, moment):
         """A datetime as this database takes it (SQLite: text in UTC)."""
         return cursor.db.ops.adapt_datetimefield_value(moment)
+
+
+def check_room(last):
+    """ShoeFull when a shoe whose last hand is number `last` can take no more."""
+    if last >= MAX_HANDS:
+        raise ShoeFull(
+            _("this shoe already holds %(count)s hands, the limit") % {"count": f"{MAX_HANDS:,}"}
+        )
+
+
+def owned(pk, owner):
+    """The WHERE clause (and its parameters) that picks shoe `pk` if `owner` owns it."""
+    shoes = table(Shoe)
+    conditions, params = [f"{shoes}.{name('id')} = %s"], [pk]
+    for column, value in owner.items():
+        if value is None:
+            conditions.append(f"{shoes}.{name(column)} IS NULL")
+        else:
+            conditions.append(f"{shoes}.{name(column)} = %s")
+            params.append(value)
+    return " AND ".join(conditions), params
 
 
 def table(model):

@@ -94,9 +94,10 @@ def charge_write(request) -> float | None:
         if not session:
             steps.insert(0, (new_browsers, address))
     steps.append((address_writes, address))
-    if all(ident is not None for _limit, ident in steps):
+    known = [(limit, ident) for limit, ident in steps if ident is not None]
+    if len(known) == len(steps):
         # A browser with a session, or an account: both limits in one statement.
-        return allowances.take_all([(limit.key(ident), limit.rate) for limit, ident in steps])
+        return allowances.take_all([(limit.key(ident), limit.rate) for limit, ident in known])
     # A first write: its session is started only once the address may start one.
     for limit, ident in steps:
         if ident is None:

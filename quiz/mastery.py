@@ -17,8 +17,7 @@ from baccarat.teaching.skills import (
 )
 from baccarat.translation import _ as engine_text
 from progress.learner import LEVEL_NAMES, LEVELS, Learner
-from quiz import views
-from quiz.views import review_time
+from quiz import reviews
 
 # Each level's letter in the heatmap, a word's initial in English, one character in Chinese.
 LEVEL_LETTERS = {
@@ -86,7 +85,7 @@ def heatmap_rows(known):
 @require_safe
 def progress(request):
     known = Learner(request).skills()
-    at = views.now()
+    at = reviews.now()
     levels = {level: 0 for level in LEVELS}
     for skill in PRACTICE_SKILLS:
         levels[known[skill].level if skill in known else "new"] += 1
@@ -107,7 +106,7 @@ def progress(request):
                     "state": state,
                     "level_name": LEVEL_NAMES.get(state.level, state.level),
                     "percent": percent(state.accuracy),
-                    "due": review_time(state.due, at),
+                    "due": reviews.review_time(state.due, at),
                 }
             )
         topics.append(

@@ -2,8 +2,8 @@
 templates.
 
 Every way in goes through `django.contrib.auth.login`, whose `user_logged_in` signal adopts
-the anonymous session's lesson progress, skill cards and shoes (progress.apps), so nothing
-done before signing up or in is lost.
+the anonymous session's lesson progress and skill cards (progress.apps) and its shoes
+(tracker.apps), so nothing done before signing up or in is lost.
 """
 
 from django.conf import settings

@@ -23,6 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
+from accounts.forms import focus_first_error
 from baccarat_site.redirects import on_this_site
 from guards.accounts import counts_failed_passwords, signups, too_many
 from guards.clients import client_address
@@ -70,15 +71,6 @@ class RefusedFormIs400:
         response = super().form_invalid(form)
         response.status_code = 400
         return response
-
-
-def focus_first_error(form) -> None:
-    """Put the cursor in the first field with an error, rather than the first field."""
-    invalid = [name for name in form.fields if name in form.errors]
-    if invalid:
-        for field in form.fields.values():
-            field.widget.attrs.pop("autofocus", None)
-        form.fields[invalid[0]].widget.attrs["autofocus"] = True
 
 
 @sensitive_post_parameters("password1", "password2")

@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "quiz",
     "progress",
     "tracker",
+    "scoreboard",  # the road boards that lab, lessons, quiz and tracker draw
     "lab",
     "accounts",
     "baccarat_site",  # site-wide management commands: backup, restore (docs/deploy.md)

@@ -48,7 +48,7 @@ from lessons.state import (
     untranslated,
 )
 from progress.learner import Learner
-from tracker.boards import proof_context, scoreboard_context
+from scoreboard.boards import proof_context, scoreboard_context
 
 MAX_BOARDS = 99  # road boards one lesson may hold; ?board= is checked against it
 LIVE_BOARD = re.compile(r"(?:hand|settle|tableau|tableau-row)-[0-9]{1,2}")  # ?board=hand-2

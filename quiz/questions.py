@@ -5,7 +5,7 @@ from baccarat.game.cards import parse_cards
 from baccarat.game.rules import resolve
 from baccarat.roads.scoreboard import scoreboard
 from baccarat.teaching.questions import Choice, Question
-from tracker.boards import scoreboard_context
+from scoreboard.boards import scoreboard_context
 
 
 def stored(question):

@@ -24,16 +24,16 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from accounts.forms import focus_first_error
-from baccarat_site.redirects import on_this_site
 from guards.accounts import counts_failed_passwords, signups, too_many
 from guards.clients import client_address
 from guards.inputs import text_problem
+from guards.redirects import on_this_site
 from guards.shares import one_at_a_time
 
 
 def safe_next(request) -> str:
     """The `next` URL a form or link carries as a path on this site, if it stays on this
-    site (baccarat_site.redirects.on_this_site); otherwise ""."""
+    site (guards.redirects.on_this_site); otherwise ""."""
     return on_this_site(request.POST.get("next", request.GET.get("next", "")), request) or ""
 
 

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from baccarat.roads.scoreboard import DERIVED_ROADS, scoreboard
-from baccarat_site.languages import TAGS
+from guards.accept_language import TAGS
 from guards.inputs import InputError, whole_number
 from lessons.blocks import MAX_HANDS
 from lessons.continuing import course_progress

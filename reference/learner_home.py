@@ -6,7 +6,7 @@ from baccarat.teaching.skills import PRACTICE_SKILLS
 from lessons.continuing import continue_context, has_started
 from progress.learner import Learner
 from quiz import reviews
-from quiz.mastery import heatmap_rows
+from quiz.heatmap import heatmap_rows
 
 
 def review_context(known, at):

@@ -14,8 +14,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts.data import delete_everything, export_lines
-from accounts.forms import PasswordAgainForm
-from accounts.views import focus_first_error
+from accounts.forms import PasswordAgainForm, focus_first_error
 from guards.accounts import counts_failed_passwords, data_exports, too_many
 from guards.shares import one_at_a_time
 from progress.models import LessonProgress

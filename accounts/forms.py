@@ -1,11 +1,20 @@
 """Forms that ask a signed-in person for their password again before something that cannot be
 undone or that would hand the account to someone else (deleting it, setting the address a
-reset link goes to)."""
+reset link goes to), and putting the cursor where a form's first error is."""
 
 from django import forms
 from django.contrib.auth import authenticate
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy
+
+
+def focus_first_error(form) -> None:
+    """Put the cursor in the first field with an error, rather than the first field."""
+    invalid = [name for name in form.fields if name in form.errors]
+    if invalid:
+        for field in form.fields.values():
+            field.widget.attrs.pop("autofocus", None)
+        form.fields[invalid[0]].widget.attrs["autofocus"] = True
 
 
 class PasswordAgainForm(forms.Form):

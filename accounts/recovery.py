@@ -35,8 +35,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
-from accounts.forms import RecoveryAddressForm
-from accounts.views import focus_first_error
+from accounts.forms import RecoveryAddressForm, focus_first_error
 from guards.accounts import counts_failed_passwords, mail_to, recipient, recovery_mail, too_many
 from guards.clients import client_address
 from guards.shares import one_at_a_time

@@ -2,8 +2,8 @@
 templates.
 
 Every way in goes through `django.contrib.auth.login`, whose `user_logged_in` signal adopts
-the anonymous session's lesson progress, skill cards and shoes (progress.apps), so nothing
-done before signing up or in is lost.
+the anonymous session's lesson progress and skill cards (progress.apps) and its shoes
+(tracker.apps), so nothing done before signing up or in is lost.
 """
 
 from django.conf import settings
@@ -23,16 +23,17 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
-from baccarat_site.redirects import on_this_site
+from accounts.forms import focus_first_error
 from guards.accounts import counts_failed_passwords, signups, too_many
 from guards.clients import client_address
 from guards.inputs import text_problem
+from guards.redirects import on_this_site
 from guards.shares import one_at_a_time
 
 
 def safe_next(request) -> str:
     """The `next` URL a form or link carries as a path on this site, if it stays on this
-    site (baccarat_site.redirects.on_this_site); otherwise ""."""
+    site (guards.redirects.on_this_site); otherwise ""."""
     return on_this_site(request.POST.get("next", request.GET.get("next", "")), request) or ""
 
 
@@ -70,15 +71,6 @@ class RefusedFormIs400:
         response = super().form_invalid(form)
         response.status_code = 400
         return response
-
-
-def focus_first_error(form) -> None:
-    """Put the cursor in the first field with an error, rather than the first field."""
-    invalid = [name for name in form.fields if name in form.errors]
-    if invalid:
-        for field in form.fields.values():
-            field.widget.attrs.pop("autofocus", None)
-        form.fields[invalid[0]].widget.attrs["autofocus"] = True
 
 
 @sensitive_post_parameters("password1", "password2")

@@ -4,10 +4,10 @@ from ninja import Router, Schema
 from ninja.errors import HttpError
 from pydantic import Field, StrictInt, StrictStr
 
+from api.english import in_english
 from api.errors import ErrorOut, at_field
 from baccarat.game.cards import CardError, parse_card
 from baccarat.game.rules import Hand, HandError, Resolution, resolve
-from baccarat_site.languages import in_english
 
 router = Router(tags=["hands"])
 

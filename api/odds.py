@@ -13,6 +13,7 @@ from ninja import Field, Query, Router, Schema
 from ninja.errors import HttpError
 from pydantic import StrictFloat, StrictInt
 
+from api.english import in_english
 from api.errors import ErrorOut
 from api.numbers import WholeNumberText
 from baccarat.odds.exact import (
@@ -27,7 +28,6 @@ from baccarat.odds.exact import (
     shoe_of_decks,
     values_of_ranks,
 )
-from baccarat_site.languages import in_english
 from guards.inputs import InputError, decimal_number, shown
 
 router = Router(tags=["odds"])

@@ -15,6 +15,7 @@ from ninja import Router, Schema
 from ninja.errors import HttpError
 from pydantic import BaseModel, Field, StrictStr
 
+from api.english import in_english
 from api.errors import ErrorOut, at_field
 from api.renderers import json_response
 from baccarat.roads.scoreboard import (
@@ -26,7 +27,6 @@ from baccarat.roads.scoreboard import (
     scoreboard,
 )
 from baccarat.translation import _ as translate
-from baccarat_site.languages import in_english
 from guards.echo import brief
 
 router = Router(tags=["roads"])

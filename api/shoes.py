@@ -23,12 +23,12 @@ from ninja.errors import HttpError
 from ninja.utils import check_csrf
 from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
+from api.english import in_english
 from api.errors import ErrorOut, at_field, joined
 from api.numbers import WholeNumberText
 from api.renderers import json_response
 from api.roads import RoadsOut, scoreboard_payload
 from baccarat.roads.scoreboard import Result, scoreboard
-from baccarat_site.languages import in_english
 from guards.echo import brief
 from guards.inputs import shown
 from guards.origins import foreign_origin

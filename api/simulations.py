@@ -32,6 +32,7 @@ from ninja import Router, Schema
 from ninja.errors import HttpError
 from pydantic import ConfigDict, Field, StrictInt, StrictStr
 
+from api.english import in_english
 from api.errors import ErrorOut, joined
 from api.renderers import json_response
 from api.simulation_answer import SimulationOut
@@ -39,7 +40,6 @@ from baccarat.odds.exact import MAX_DECKS
 from baccarat.simulation.chance import Tally
 from baccarat.simulation.shoes import CHUNK, CUT_CARD_FROM_END, MAX_SHOES
 from baccarat.simulation.systems import BANKROLL, SYSTEMS, TABLE_LIMIT
-from baccarat_site.languages import in_english
 from guards.budgets import Refused, simulated_shoes
 from guards.inputs import shown
 from guards.shares import one_at_a_time

@@ -14,7 +14,7 @@ navigation, and if that raises too (the database is down and a context processor
 say) the answer is a minimal page with no template at all.
 
 503 with Retry-After is the answer while the database cannot be reached (a restart, a
-failover): database_unavailable, from guards.database for an error in a view, and from the
+failover): database_unavailable, from baccarat_site.database for an error in a view, and from the
 500 handler for one anywhere else (saving the session, in Django's SessionMiddleware, comes
 after the view). It closes the broken connection, so the next request opens a new one, and
 logs one WARNING line, not Django's "Service Unavailable" ERROR, which would e-mail the admins
@@ -25,24 +25,20 @@ finding out would need the database.
 import logging
 import re
 import sys
-from urllib.parse import urlsplit
 
 from django.contrib.auth.models import AnonymousUser
-from django.core.exceptions import DisallowedHost
 from django.db import Error, InterfaceError, OperationalError, connections
 from django.http import HttpResponse, HttpResponseServerError, JsonResponse
 from django.shortcuts import render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.log import log_response
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from baccarat_site.languages import TAGS
-from guards.echo import MAX_ADDRESS, excerpt
+from guards.accept_language import API_PREFIX, TAGS
+from guards.echo import came_from, excerpt
 
 logger = logging.getLogger(__name__)
 
-API_PREFIX = "/api/"
 SHARED_PREFIX = "/tracker/shared/"
 
 RETRY_AFTER_SECONDS = 5
@@ -94,29 +90,6 @@ def fallback_503():
 
 def is_api(request):
     return request.path_info.startswith(API_PREFIX)
-
-
-def came_from(request):
-    """The page that led here, as a path on this site (from the Referer), or None. Only a
-    same-host address is offered back, and only its path and query: never another site, nor
-    a `javascript:` link."""
-    referer = request.META.get("HTTP_REFERER", "")
-    if not referer:
-        return None
-    try:
-        host = request.get_host()
-        parts = urlsplit(referer)
-    except (DisallowedHost, ValueError):
-        return None
-    if parts.scheme not in ("http", "https") or parts.netloc != host:
-        return None
-    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    if len(path) > MAX_ADDRESS:  # longer than any page's address: not written back
-        return None
-    # Relative and on no other host, even as a browser reads it ("//x", "/\\x").
-    if not path.startswith("/") or not url_has_allowed_host_and_scheme(path, allowed_hosts=None):
-        return None
-    return path
 
 
 def error_page(request, status, template_name, detail, context=None):

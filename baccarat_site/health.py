@@ -1,6 +1,6 @@
 """/healthz: for a load balancer or a process supervisor. 200 when the database answers a
 trivial query, 503 with Retry-After when it does not (as every other request then:
-guards.database); a tiny JSON body either way, never cached."""
+baccarat_site.database); a tiny JSON body either way, never cached."""
 
 import logging
 

@@ -12,10 +12,9 @@
 - Every page names its language (<html lang>) and its other languages (hreflang links).
 - The API (/api/) answers a refusal's `detail` in the language the request's Accept-Language
   prefers, and says so in Content-Language (`answers_in_their_language`); its field names,
-  values, successful answers and documentation stay as they are, in English (`in_english`).
+  values, successful answers and documentation stay as they are, in English (api/english.py).
 """
 
-from functools import wraps
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -26,52 +25,26 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import (
     get_language,
     get_language_from_path,
-    get_supported_language_variant,
     override,
 )
-from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
-from baccarat_site.redirects import is_local_path, on_this_site
+from guards.accept_language import (
+    API_PREFIX,
+    ENGLISH,
+    SIMPLIFIED,
+    TAGS,
+    TRADITIONAL,
+    api_language,
+    mark_language,
+    preferred_language,
+)
 from guards.echo import page_address
+from guards.redirects import is_local_path, on_this_site
 
-ENGLISH = "en"
-TRADITIONAL = "zh-hant"
-SIMPLIFIED = "zh-hans"
-# What the browsers of Chinese readers send, to the script they read: Hong Kong, Macau and
-# Taiwan read Traditional; the mainland and Singapore Simplified.
-SCRIPT_OF_REGION = {
-    "zh-hk": TRADITIONAL,
-    "zh-mo": TRADITIONAL,
-    "zh-tw": TRADITIONAL,
-    "zh-cn": SIMPLIFIED,
-    "zh-sg": SIMPLIFIED,
-}
-# BCP 47 as <html lang> and hreflang write them.
-TAGS = {ENGLISH: "en", TRADITIONAL: "zh-Hant", SIMPLIFIED: "zh-Hans"}
 # The header's switch, where room is short: as signs and menus mark the two scripts.
 SHORT = {ENGLISH: "EN", TRADITIONAL: "繁", SIMPLIFIED: "简"}
-
-
-def preferred_language(accept_language: str) -> str | None:
-    """The site's language a browser's Accept-Language prefers, by its own order; None when
-    it names none of them."""
-    for tag, _quality in parse_accept_lang_header(accept_language or ""):
-        if tag == "*":
-            return None
-        tag = tag.lower()
-        if tag in SCRIPT_OF_REGION:
-            return SCRIPT_OF_REGION[tag]
-        if tag.startswith("zh-hant"):
-            return TRADITIONAL
-        if tag.startswith("zh-hans") or tag == "zh":
-            return SIMPLIFIED
-        try:
-            return get_supported_language_variant(tag)
-        except LookupError:
-            continue
-    return None
 
 
 def chosen_language(request) -> str | None:
@@ -115,23 +88,8 @@ def to_their_language(get_response):
     return middleware
 
 
-API_PREFIX = "/api/"
 # The API's documentation (ninja's url names): English whatever the header says.
 API_DOCUMENTS = {"openapi-view", "openapi-json"}
-
-
-def api_language(request) -> str:
-    """The language of an API answer's sentences: the one the request's Accept-Language
-    prefers, else English. Never the switch's cookie: a program says what it wants in its
-    header, and a browser calling the API sends the header as well."""
-    return preferred_language(request.headers.get("Accept-Language", "")) or ENGLISH
-
-
-def mark_language(response, language: str):
-    """Say which language an API answer is in, and that it depends on Accept-Language."""
-    response.headers["Content-Language"] = TAGS[language]
-    patch_vary_headers(response, ["Accept-Language"])
-    return response
 
 
 def answers_in_their_language(get_response):
@@ -152,19 +110,6 @@ def answers_in_their_language(get_response):
         return mark_language(response, language)
 
     return middleware
-
-
-def in_english(function):
-    """For what builds an API answer's content: the engine words its sentences when they
-    are read (a hand's steps, a mark's proof, how a shoe was dealt), and an answer's content
-    is the same whatever the request's language; only a refusal's `detail` is translated."""
-
-    @wraps(function)
-    def english(*args, **kwargs):
-        with override(ENGLISH):
-            return function(*args, **kwargs)
-
-    return english
 
 
 @require_POST

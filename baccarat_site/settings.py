@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "quiz",
     "progress",
     "tracker",
+    "scoreboard",  # the road boards that lab, lessons, quiz and tracker draw
     "lab",
     "accounts",
     "baccarat_site",  # site-wide management commands: backup, restore (docs/deploy.md)
@@ -75,8 +76,8 @@ MIDDLEWARE = [
     # so that it counts all the rest (guards.shares).
     "guards.shares.ProcessorShareMiddleware",
     # The net under every redirect: none sends the browser to another site
-    # (baccarat_site.redirects).
-    "baccarat_site.redirects.redirects_stay_here",
+    # (guards.redirects).
+    "guards.redirects.redirects_stay_here",
     # Pages and API answers compressed (static files come compressed from WhiteNoise). Safe
     # from BREACH here: Django masks the CSRF token afresh in every response, and this
     # middleware pads each gzip stream with up to 100 random bytes ("Heal the Breach"), so
@@ -86,8 +87,8 @@ MIDDLEWARE = [
     "guards.middleware.RequestBodyLimitMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # The database out of reach: 503 with Retry-After instead of 500 (guards.database).
-    "guards.database.DatabaseUnavailableMiddleware",
+    # The database out of reach: 503 with Retry-After instead of 500 (baccarat_site.database).
+    "baccarat_site.database.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The page's language from its URL prefix (baccarat_site.languages); an English URL asked
     # for by a visitor who chose Chinese (or whose browser prefers it) is sent to the Chinese
@@ -118,7 +119,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
-                "reference.context_processors.site",
+                "baccarat_site.context_processors.site",
                 "baccarat_site.languages.languages",
                 "baccarat_site.theme.theme_context",
                 "guards.echo.echo_context",  # `here`: the page's address for its links

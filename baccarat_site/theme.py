@@ -13,9 +13,9 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
-from baccarat_site.redirects import on_this_site
 from baccarat_site.site_files import THEME as LIGHT_THEME_COLOR
 from guards.echo import brief
+from guards.redirects import on_this_site
 
 COOKIE = "theme"
 THEMES = ("light", "dark")

@@ -26,9 +26,9 @@ urlpatterns = i18n_patterns(
     path(
         "jsi18n/",
         cache_control(public=True, max_age=86400)(
-            # Our catalogues only (LOCALE_PATHS; "reference" has none of its own), not the
+            # Our catalogues only (LOCALE_PATHS; "baccarat_site" has none of its own), not the
             # admin's sentences that every installed app would add.
-            JavaScriptCatalog.as_view(domain="djangojs", packages=["reference"])
+            JavaScriptCatalog.as_view(domain="djangojs", packages=["baccarat_site"])
         ),
         name="javascript_catalog",
     ),

@@ -33,8 +33,8 @@ from django.dispatch import receiver
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from baccarat_site.errors import came_from
 from guards.clients import client_address
+from guards.echo import came_from
 from guards.shares import one_at_a_time
 from guards.throttles import Limit
 

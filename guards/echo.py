@@ -13,6 +13,8 @@ escaped); this module bounds the rest.
   field is drawn empty, and its error says what was wrong.
 - page_address / echo_context (the template variable `here`): the page's address for its
   links, its query string left out when the whole is over MAX_ADDRESS characters.
+- came_from(request): the page that led here (the Referer), for an error or refusal page's
+  way back: a path on this site only, and none longer than MAX_ADDRESS.
 - drawn_back(text, limit): a value a view draws back into its own form (the odds page's
   dealt cards, a lesson's typed hand): itself when at most `limit` characters, else "".
 - brief(value): a value in a message as Python writes it ('dark'), cut and quoted past a
@@ -20,8 +22,11 @@ escaped); this module bounds the rest.
 """
 
 import reprlib
+from urllib.parse import urlsplit
 
+from django.core.exceptions import DisallowedHost
 from django.forms.renderers import DjangoTemplates
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from guards.inputs import shown
 
@@ -71,6 +76,29 @@ def page_address(request) -> str:
         return full
     path = full.partition("?")[0]
     return path if len(path) <= MAX_ADDRESS else "/"
+
+
+def came_from(request):
+    """The page that led here, as a path on this site (from the Referer), or None. Only a
+    same-host address is offered back, and only its path and query: never another site, nor
+    a `javascript:` link."""
+    referer = request.META.get("HTTP_REFERER", "")
+    if not referer:
+        return None
+    try:
+        host = request.get_host()
+        parts = urlsplit(referer)
+    except (DisallowedHost, ValueError):
+        return None
+    if parts.scheme not in ("http", "https") or parts.netloc != host:
+        return None
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    if len(path) > MAX_ADDRESS:  # longer than any page's address: not written back
+        return None
+    # Relative and on no other host, even as a browser reads it ("//x", "/\\x").
+    if not path.startswith("/") or not url_has_allowed_host_and_scheme(path, allowed_hosts=None):
+        return None
+    return path
 
 
 def echo_context(request):

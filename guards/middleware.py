@@ -9,7 +9,7 @@ from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from baccarat_site.languages import API_PREFIX, ENGLISH, api_language, mark_language
+from guards.accept_language import API_PREFIX, ENGLISH, api_language, mark_language
 
 MULTIPART = "multipart/form-data"
 

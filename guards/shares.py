@@ -40,10 +40,10 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
-from baccarat_site.errors import came_from
-from baccarat_site.languages import API_PREFIX, api_language, mark_language
 from guards import allowances
+from guards.accept_language import API_PREFIX, api_language, mark_language
 from guards.clients import client_address
+from guards.echo import came_from
 from guards.rates import Rate, parse_rate
 
 log = logging.getLogger(__name__)
@@ -179,7 +179,7 @@ def charge(address: str, milliseconds: float) -> None:
             allowances.charge(f"{SCOPE}:{address}", rate, milliseconds)
     except Error:
         # The share guards fairness, not data: with the database out of reach the request
-        # has failed already, or will, and says so itself (guards.database).
+        # has failed already, or will, and says so itself (baccarat_site.database).
         log.warning("could not charge %s its processor time", address)
 
 

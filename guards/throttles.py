@@ -33,9 +33,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from ninja.throttling import BaseThrottle
 
-from baccarat_site.errors import came_from
 from guards import allowances
 from guards.clients import client_address
+from guards.echo import came_from
 from guards.rates import Rate, parse_rate
 
 

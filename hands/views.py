@@ -7,11 +7,8 @@ string. The page is a GET form, so every state is a shareable URL; htmx swaps th
 panel in place and keeps the address bar on the permalink.
 """
 
-from urllib.parse import urlencode
-
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django_htmx.http import push_url, reswap, retarget
@@ -32,16 +29,9 @@ from baccarat.teaching.walkthrough import (
 )
 from guards.echo import drawn_back
 from hands.form import LAST_STEP, MAX_TYPED, HandForm
+from hands.permalinks import permalink
 
 KEYPAD = [("10" if rank == "T" else rank) for rank in RANKS] + ["?"]
-
-
-def permalink(tokens, step=None, **extra):
-    query = {"cards": ",".join(tokens)}
-    if step is not None:
-        query["step"] = step
-    query.update({k: v for k, v in extra.items() if v not in (None, "")})
-    return f"{reverse('hands:walkthrough')}?{urlencode(query, safe=',?')}"
 
 
 def typed_tokens(typed):

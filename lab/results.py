@@ -16,7 +16,7 @@ from baccarat.simulation.shoes import procedure
 from baccarat.teaching import lab_text
 from lab.charts import convergence_chart, histogram, interval_chart, minus, red_share_chart
 from lab.runs import run_of
-from tracker.boards import proofs_url, scoreboard_context
+from scoreboard.boards import proofs_url, scoreboard_context
 from tracker.models import Shoe
 
 LEARNER_SHOES = 10  # the most recent tracked shoes set against chance

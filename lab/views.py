@@ -37,7 +37,7 @@ from lab.form import (
     systems_choices,
 )
 from lab.results import learner_context, results_context
-from tracker.boards import proof_context, scoreboard_context
+from scoreboard.boards import proof_context, scoreboard_context
 
 SHOE_TEXT = re.compile(r"[BPT]{1,200}")  # a whole shoe of 8 decks is about 80 hands
 FIELD_ANCHORS = {"shoes": "other", "cancelled": "lab-form"}  # where a message's link goes

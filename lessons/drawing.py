@@ -17,7 +17,7 @@ from baccarat.teaching.charts import card_values, two_card_rows
 from lessons.blocks import MAX_HANDS, Directive
 from lessons.live import is_live, live_context, others
 from lessons.state import HAND_KINDS, graded
-from tracker.boards import COLOR_WORDS, scoreboard_context
+from scoreboard.boards import COLOR_WORDS, scoreboard_context
 
 FRAGMENTS = "lessons/directives.html"
 OUTCOMES = re.compile(r"[BPT]*")  # matched whole (fullmatch): no trailing newline

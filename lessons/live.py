@@ -24,7 +24,7 @@ from baccarat.odds.payouts import BETS, bet_name
 from baccarat.teaching.charts import tableau_rows
 from guards.echo import drawn_back
 from guards.inputs import InputError, whole_number
-from hands.views import permalink
+from hands.permalinks import permalink
 from lessons.arguments import DirectiveError
 from lessons.directives import MAX_STAKE, hand_spec, settle_spec
 

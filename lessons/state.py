@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 
 from baccarat.game.cards import parse_cards
-from hands.views import permalink
+from hands.permalinks import permalink
 from lessons.course import ENGLISH, TRANSLATIONS, load_course
 from progress.learner import Learner
 

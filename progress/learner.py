@@ -321,10 +321,8 @@ class Learner:
 
 def adopt(request, user) -> None:
     """After sign-up or login: the session's lesson progress and skill cards become the
-    account's (merged: the more practised card wins), and so do the session's shoes and its
-    best speed drill (if it beats the account's)."""
-    from tracker.models import Shoe
-
+    account's (merged: the more practised card wins), and so does its best speed drill (if it
+    beats the account's); the tracker adopts the session's shoes (tracker.visitors)."""
     store = request.session.get(SESSION_KEY) or {}
     with transaction.atomic():
         for lesson, entry in store.get("lessons", {}).items():
@@ -342,9 +340,6 @@ def adopt(request, user) -> None:
             skill_row.card, skill_row.due = entry["card"], card.due
             skill_row.attempts, skill_row.correct = entry["attempts"], entry["correct"]
             skill_row.save()
-        visitor = request.session.get("visitor")
-        if visitor:
-            Shoe.objects.filter(owner=None, visitor=visitor).update(owner=user, visitor="")
         for day in store.get("days", []):
             if isinstance(day, str):
                 PracticeDay.objects.get_or_create(user=user, day=date.fromisoformat(day))

@@ -15,9 +15,10 @@ from django.views.decorators.http import require_POST, require_safe
 from baccarat.teaching.questions import question_for_skill
 from baccarat.teaching.skills import BANKER_SKILLS
 from progress.learner import BEST_ACCURACY, Learner, drill_score
-from quiz import views
+from quiz import reviews
 from quiz.answered_once import first_answer
-from quiz.views import not_a_choice, refused, restored, stored, table_for
+from quiz.questions import restored, stored, table_for
+from quiz.refusals import not_a_choice, refused
 
 SPEED_KEY = "quiz_speed"
 SPEED_PAGE = "quiz/speed.html"
@@ -75,7 +76,7 @@ def finish(request, drill, late=False):
 
 
 def speed_context(request, drill, notice=None):
-    at = views.now()
+    at = reviews.now()
     question = restored(drill["question"]) if drill and drill.get("question") else None
     return {
         "drill": drill,
@@ -114,7 +115,7 @@ def running(drill):
 @require_safe
 def speed(request):
     drill = saved_drill(request)
-    if running(drill) and seconds_left(drill, views.now()) <= 0:
+    if running(drill) and seconds_left(drill, reviews.now()) <= 0:
         finish(request, drill)
         request.session[SPEED_KEY] = drill
     template = f"{SPEED_PAGE}#update" if request.htmx else SPEED_PAGE
@@ -126,7 +127,7 @@ def speed_start(request):
     rule = request.POST.get("rule")
     drill = {
         "rule": rule if rule in SPEED_RULES else "banker",
-        "started": views.now().timestamp(),
+        "started": reviews.now().timestamp(),
         "answered": 0,
         "right": 0,
         "last": None,
@@ -145,7 +146,7 @@ def speed_answer(request):
             "No drill is running, so that answer was not counted. Start one when you are ready."
         )
         return refused(request, SPEED_PAGE, speed_context(request, drill, notice), "#speed")
-    at = views.now()
+    at = reviews.now()
     if seconds_left(drill, at) <= 0:
         finish(request, drill, late=True)
         return speed_response(request, drill)

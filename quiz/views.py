@@ -13,27 +13,23 @@ region out of band (a region that is replaced is not read out).
 
 import random
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import reswap, retarget
 
-from baccarat.game.cards import parse_cards
-from baccarat.game.rules import resolve
-from baccarat.roads.scoreboard import scoreboard
 from baccarat.teaching.definitions import naturals_text
-from baccarat.teaching.questions import Choice, Question, question_for_skill, random_question
+from baccarat.teaching.questions import question_for_skill, random_question
 from baccarat.teaching.skills import KIND_TITLES, PRACTICE_SKILLS, skill_name
 from baccarat.translation import _ as engine_text
 from progress.learner import LEVEL_NAMES, Learner
-from quiz import unsaved
+from quiz import reviews, unsaved
 from quiz.answered_once import first_answer
-from tracker.boards import scoreboard_context
+from quiz.questions import restored, road_for, stored, table_for
+from quiz.refusals import not_a_choice, refused
 
 SESSION_KEY = "quiz"
 PAGE = "quiz/question.html"
@@ -89,11 +85,6 @@ def topic_blurb(topic):
     return str(blurb)
 
 
-def now():
-    """The time, in one place so tests can move it."""
-    return datetime.now(UTC)
-
-
 def topic_kind(topic):
     return topic.replace("-", "_")
 
@@ -105,41 +96,6 @@ def known_topic(topic):
 
 
 # --- the question on screen, kept in the session -----------------------------------------------
-
-
-def stored(question):
-    return {
-        "kind": question.kind,
-        "skill": question.skill,
-        "prompt": question.prompt,
-        "choices": [[c.value, c.label, c.key] for c in question.choices],
-        "answer": question.answer,
-        "explanation": question.explanation,
-        "cards": list(question.cards),
-        "outcomes": question.outcomes,
-    }
-
-
-def restored(saved):
-    """The question saved with `stored`, or None when there is none or it cannot be read
-    back (say, saved by an older version): then a new question is dealt, never an error."""
-    try:
-        question = Question(
-            kind=str(saved["kind"]),
-            skill=str(saved["skill"]),
-            prompt=str(saved["prompt"]),
-            choices=tuple(Choice(*(str(part) for part in c)) for c in saved["choices"]),
-            answer=str(saved["answer"]),
-            explanation=str(saved["explanation"]),
-            cards=tuple(str(card) for card in saved["cards"]),
-            outcomes=str(saved["outcomes"]),
-        )
-        # What the page will draw must be drawable: cards that parse, outcomes that read.
-        table_for(question)
-        road_for(question)
-    except (KeyError, TypeError, ValueError):  # CardError, HandError and OutcomeError too
-        return None
-    return question if question.choice(question.answer) else None
 
 
 def saved_quiz(request):
@@ -225,7 +181,7 @@ def deal(request, quiz, topic):
     seed = secrets.randbits(48)
     served = skill = None
     if topic == "practice":
-        skill, served = practice_skill(Learner(request), now())
+        skill, served = practice_skill(Learner(request), reviews.now())
     question = dealt(topic, seed, skill)
     previous = quiz["questions"].get(topic) or {}
     number = previous.get("number") if type(previous.get("number")) is int else 0
@@ -242,39 +198,6 @@ def deal(request, quiz, topic):
 
 def save(request, quiz):
     request.session[SESSION_KEY] = quiz
-
-
-# --- what a question shows -------------------------------------------------------------------
-
-
-def table_for(question):
-    """The cards on the table: a single card or hand to add up, or the Player's and
-    Banker's seats (read off the engine's resolution, so a drawn card sits on its side)."""
-    if not question.cards:
-        return None
-    cards = parse_cards(list(question.cards))
-    if question.kind in ("card_value", "hand_total"):
-        return {"cards": cards}
-    resolution = resolve(cards)
-    return {"player": resolution.player, "banker": resolution.banker}
-
-
-def road_for(question):
-    if not question.outcomes:
-        return None
-    return scoreboard_context(scoreboard(question.outcomes), marks_url="")
-
-
-def review_time(due, at):
-    """When a skill comes back, in words: "now", "in 1 minute", "in 10 minutes", "in 2 days"."""
-    if due <= at:
-        return _("now")
-    minutes = round((due - at).total_seconds() / 60)
-    if minutes <= 1:
-        return _("in 1 minute")
-    if minutes < 60:
-        return _("in %(minutes)s minutes") % {"minutes": minutes}
-    return _("in %(time)s") % {"time": timeuntil(due, at)}
 
 
 def banker_row_of(skill):
@@ -311,13 +234,13 @@ def question_context(request, quiz, topic, notice=None):
     if given:
         # Feedback only once answered: before, nothing on the page hints at the answer.
         state = Learner(request).skill(question.skill)
-        at = now()
+        at = reviews.now()
         context.update(
             right=question.is_right(given.value),
             skill_name=skill_name(question.skill),
             skill_state=state,
             level_name=LEVEL_NAMES.get(state.level, state.level),
-            next_review=review_time(state.due, at),
+            next_review=reviews.review_time(state.due, at),
             banker_row=banker_row_of(question.skill),
         )
     return context
@@ -331,29 +254,6 @@ def quiz_response(request, quiz, topic):
     return render(request, f"{PAGE}#update", question_context(request, quiz, topic))
 
 
-def refused(request, page, context, target="#quiz"):
-    """Bad or stale input: the page as it is, the reason (in the context's notice), and
-    nothing counted. With htmx, the 400 replaces `target` (htmx's responseHandling, in
-    base.html)."""
-    if request.htmx:
-        response = render(request, f"{page}#update", context, status=400)
-        retarget(response, target)
-        reswap(response, "outerHTML")
-        return response
-    return render(request, page, context, status=400)
-
-
-def not_a_choice(value):
-    """The notice for an answer that is none of the question's choices."""
-    if not value:
-        return _(
-            "An empty answer is not one of the answers to choose from, so nothing was counted."
-        )
-    return _("“%(answer)s” is not one of the answers to choose from, so nothing was counted.") % {
-        "answer": value[:20]
-    }
-
-
 def refused_answer(request, quiz, topic, notice):
     return refused(request, PAGE, question_context(request, quiz, topic, notice))
 
@@ -365,7 +265,7 @@ def refused_answer(request, quiz, topic, notice):
 def index(request):
     quiz = saved_quiz(request)
     known = Learner(request).skills()
-    at = now()
+    at = reviews.now()
     due = sum(1 for skill in PRACTICE_SKILLS if skill in known and known[skill].due <= at)
     topics = [
         {
@@ -467,7 +367,7 @@ def answer(request, topic):
             request, quiz, topic, _("That question was already answered; nothing more was counted.")
         )
     right = question.is_right(value)
-    Learner(request).review(question.skill, right, now())
+    Learner(request).review(question.skill, right, reviews.now())
     entry["given"] = value
     answered, right_so_far = quiz["scores"].get(topic, [0, 0])
     quiz["scores"][topic] = [answered + 1, right_so_far + int(right)]

@@ -6,11 +6,3 @@ class ReferenceConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "reference"
-
-    def ready(self):
-        # The engine's sentences in the page's language (baccarat.translation).
-        from django.utils.translation import gettext, pgettext
-
-        from baccarat import translation
-
-        translation.install(gettext, pgettext)

@@ -3,10 +3,10 @@ review, the streak of days practised, and the tableau heatmap at a glance. A str
 the introduction alone (reference/views.home)."""
 
 from baccarat.teaching.skills import PRACTICE_SKILLS
-from lessons.views import continue_context, has_started
+from lessons.continuing import continue_context, has_started
 from progress.learner import Learner
-from quiz import views as quiz
-from quiz.mastery import heatmap_rows
+from quiz import reviews
+from quiz.heatmap import heatmap_rows
 
 
 def review_context(known, at):
@@ -16,7 +16,7 @@ def review_context(known, at):
     return {
         "due": due,
         "tried": sum(1 for skill in PRACTICE_SKILLS if skill in known),
-        "next_review": quiz.review_time(min(later), at) if later and not due else None,
+        "next_review": reviews.review_time(min(later), at) if later and not due else None,
     }
 
 
@@ -26,7 +26,7 @@ def learner_home(request):
         return {}
     learner = Learner(request)
     known = learner.skills()
-    at = quiz.now()
+    at = reviews.now()
     context = continue_context(request)
     if not context and not known:
         return {}

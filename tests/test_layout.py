@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = [
     "accounts", "api", "baccarat", "baccarat_site", "guards", "hands", "lab", "lessons", "odds",
-    "progress", "quiz", "reference", "tracker",
+    "progress", "quiz", "reference", "scoreboard", "tracker",
 ]  # fmt: skip
 SECTIONS = ["reference", "hands", "odds", "lessons", "quiz", "tracker", "lab", "accounts"]
 MOST_LINES = 500

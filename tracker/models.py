@@ -39,13 +39,17 @@ def new_share_token():
     return secrets.token_urlsafe(24)
 
 
+# Where an anonymous visitor's id is kept in their session (tracker.visitors gives it).
+VISITOR_KEY = "visitor"
+
+
 def owner_of(request):
     """The columns that pick the caller's shoes, as {column: value}: the signed-in user's,
     else this browser session's visitor id (tracker.visitors); None when the caller has no
     shoes at all (an anonymous session that never started one)."""
     if request.user.is_authenticated:
         return {"owner_id": request.user.pk}
-    visitor = request.session.get("visitor")
+    visitor = request.session.get(VISITOR_KEY)
     if not visitor:
         return None
     return {"owner_id": None, "visitor": visitor}

@@ -16,7 +16,7 @@ from baccarat.game.cards import CardError, parse_card
 from baccarat.odds.exact import MIN_CARDS, ShoeError, odds, odds_of_decks, shoe_after
 from baccarat.roads.scoreboard import scoreboard
 from baccarat.teaching.dealing import KEYS, dealt
-from tracker.boards import proofs_url, scoreboard_context
+from scoreboard.boards import proofs_url, scoreboard_context
 from tracker.idempotency import KeyUndone, new_key
 from tracker.models import Shoe
 

@@ -27,7 +27,7 @@ from guards.fields import WholeNumberField
 from guards.middleware import takes_shoe_files
 from guards.shares import one_at_a_time
 from guards.throttles import throttled_writes
-from tracker.boards import proof_context, proofs_url, scoreboard_context
+from scoreboard.boards import proof_context, proofs_url, scoreboard_context
 from tracker.exchange import FORMATS, MAX_BYTES
 from tracker.export import export_csv, export_filename, export_json
 from tracker.idempotency import KeyConflict, KeyProblem, mark_replayed, page_key

@@ -1,7 +1,7 @@
 """Who is tracking: the signed-in user, or an anonymous browser session.
 
 An anonymous visitor gets a random id in their session the first time they create a shoe;
-their shoes carry that id, so that signing in can adopt them (progress.learner.adopt).
+their shoes carry that id, so that signing in can adopt them (`adopt_shoes`).
 """
 
 import hashlib
@@ -13,15 +13,22 @@ from django.db import connection, transaction
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from tracker.models import Shoe
+from tracker.models import VISITOR_KEY, Shoe
 
 
 def visitor_id(request, create=False):
-    visitor = request.session.get("visitor")
+    visitor = request.session.get(VISITOR_KEY)
     if visitor is None and create:
         visitor = secrets.token_hex(16)
-        request.session["visitor"] = visitor  # marks the session modified: the cookie is sent
+        request.session[VISITOR_KEY] = visitor  # marks the session modified: the cookie is sent
     return visitor
+
+
+def adopt_shoes(request, user):
+    """After sign-up or login: the session's shoes become the account's."""
+    visitor = request.session.get(VISITOR_KEY)
+    if visitor:
+        Shoe.objects.filter(owner=None, visitor=visitor).update(owner=user, visitor="")
 
 
 class TooManyShoes(Exception):

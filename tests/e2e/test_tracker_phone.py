@@ -1,6 +1,6 @@
 """The tracker's roads on a phone: every road shows its newest mark.
 
-The roads draw empty columns past their marks (tracker.boards.MIN_COLUMNS) and scroll
+The roads draw empty columns past their marks (scoreboard.boards.MIN_COLUMNS) and scroll
 sideways in their .road-scroll box; on a narrow screen the box must be scrolled to the
 newest mark, not to the end of the grid, after each hand and after a reload.
 """

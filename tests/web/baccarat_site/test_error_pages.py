@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.test import Client
 
 import api.odds
-import reference.context_processors
+import baccarat_site.context_processors
 import reference.views
 from baccarat_site import errors
 from tracker.models import Shoe
@@ -159,7 +159,7 @@ def test_the_500_page_falls_back_to_plain_html_when_the_layout_fails_too(
     def broken(path):
         raise RuntimeError("context processor down")
 
-    monkeypatch.setattr(reference.context_processors, "current_section", broken)
+    monkeypatch.setattr(baccarat_site.context_processors, "current_section", broken)
     with caplog.at_level(logging.ERROR):
         response = client.get("/rules/")
     assert response.status_code == 500

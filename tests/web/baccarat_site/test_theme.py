@@ -184,6 +184,6 @@ def test_every_colour_is_a_custom_property():
 
 
 def test_the_road_glyphs_take_their_colours_from_the_stylesheet():
-    glyphs = (ROOT / "templates" / "components" / "road_glyphs.html").read_text()
+    glyphs = (ROOT / "templates" / "scoreboard" / "road_glyphs.html").read_text()
     assert not re.search(r'(?:fill|stroke)="#', glyphs)
     assert not re.search(r"(?:fill|stroke):#", glyphs)

@@ -14,7 +14,7 @@ from django.test import Client
 
 from progress.learner import Learner
 from progress.models import SkillCard
-from quiz.views import restored
+from quiz.questions import restored
 from tracker.models import Shoe
 
 pytestmark = pytest.mark.django_db(transaction=True)

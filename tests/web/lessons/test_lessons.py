@@ -290,7 +290,7 @@ def test_home_offers_to_continue_where_you_left_off(client):
 
 
 def test_the_next_unfinished_lesson_skips_the_ones_done_and_wraps():
-    from lessons.views import next_unfinished
+    from lessons.continuing import next_unfinished
 
     lessons = list(COURSE.lessons)
     keys = [lesson.key for lesson in lessons]

@@ -32,6 +32,7 @@ from baccarat.teaching.questions import (
 from baccarat.teaching.skills import BANKER_SKILLS, PRACTICE_SKILLS
 from progress.learner import Learner
 from progress.models import SkillCard
+from quiz import questions, reviews
 from quiz import views as quiz
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("returning_visitor")]
@@ -44,7 +45,7 @@ T = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 def quiz_clock(monkeypatch):
     """The quiz's clock, stopped at T; move it with clock.at = ..."""
     state = SimpleNamespace(at=T)
-    monkeypatch.setattr(quiz, "now", lambda: state.at)
+    monkeypatch.setattr(reviews, "now", lambda: state.at)
     return state
 
 
@@ -65,7 +66,7 @@ def entry(client, topic):
 def on_screen(client, topic):
     """The question the session says is on screen, and its id."""
     saved = entry(client, topic)
-    return quiz.restored(saved["question"]), saved["id"]
+    return questions.restored(saved["question"]), saved["id"]
 
 
 def learner(client, user=None):
@@ -382,7 +383,7 @@ def test_a_stale_next_does_not_skip_the_question_waiting(client):
 
 def natural_saved(**changes):
     """A natural question as the session keeps it, with `changes`."""
-    return {**quiz.stored(random_question(random.Random(1), "natural")), **changes}
+    return {**questions.stored(random_question(random.Random(1), "natural")), **changes}
 
 
 @pytest.mark.parametrize(
@@ -563,7 +564,7 @@ def drill(client):
 
 def speed_answer(client, right=True, question_id=None, **extra):
     saved = drill(client)
-    question = quiz.restored(saved["question"])
+    question = questions.restored(saved["question"])
     value = engine_answer(question)
     if not right:
         value = next(c.value for c in question.choices if c.value != value)

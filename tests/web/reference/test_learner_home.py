@@ -11,7 +11,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from progress.learner import Learner, streak
-from quiz import views as quiz
+from quiz import reviews
 
 pytestmark = pytest.mark.django_db
 T = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
@@ -37,7 +37,7 @@ def test_a_stranger_gets_the_introduction(client):
 
 
 def test_answers_bring_review_the_streak_and_the_heatmap(client, monkeypatch):
-    monkeypatch.setattr(quiz, "now", lambda: T)
+    monkeypatch.setattr(reviews, "now", lambda: T)
     request, learner = learner_of(client)
     # Three days in a row, ending today; a wrong answer is due again within minutes.
     for days_ago, skill in ((2, "banker:3:8"), (1, "banker:4:1"), (0, "player:5")):
@@ -57,7 +57,7 @@ def test_answers_bring_review_the_streak_and_the_heatmap(client, monkeypatch):
 
 
 def test_nothing_due_says_when_the_next_review_is(client, monkeypatch):
-    monkeypatch.setattr(quiz, "now", lambda: T)
+    monkeypatch.setattr(reviews, "now", lambda: T)
     request, learner = learner_of(client)
     learner.review("banker:3:8", True, T - timedelta(minutes=1))
     request.session.save()
@@ -67,7 +67,7 @@ def test_nothing_due_says_when_the_next_review_is(client, monkeypatch):
 
 
 def test_a_signed_in_learners_streak_is_kept_with_the_account(client, monkeypatch):
-    monkeypatch.setattr(quiz, "now", lambda: T)
+    monkeypatch.setattr(reviews, "now", lambda: T)
     user = User.objects.create_user("ada", password="pw-long-enough-1")
     client.force_login(user)
     _request, learner = learner_of(client, user)
@@ -94,7 +94,7 @@ def test_streak(days, expected):
 def test_signing_in_keeps_the_days_practised_before(client, monkeypatch):
     from progress.models import PracticeDay
 
-    monkeypatch.setattr(quiz, "now", lambda: T)
+    monkeypatch.setattr(reviews, "now", lambda: T)
     user = User.objects.create_user("ada", password="pw-long-enough-1")
     request, learner = learner_of(client)
     learner.review("banker:3:8", True, T - timedelta(days=1))

@@ -5,7 +5,7 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 from baccarat.teaching.examples import two_and_three_card_sevens
-from reference.context_processors import NAV
+from baccarat_site.context_processors import NAV
 from reference.helplines import helplines
 from reference.views import glossary_terms
 

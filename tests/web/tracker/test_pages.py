@@ -627,20 +627,6 @@ def test_tracker_is_in_the_navigation(client):
     assert f'<a href="{reverse("tracker:index")}" aria-current="page">Tracker</a>' in html
 
 
-def test_repeat_escapes_every_value():
-    from tracker.templatetags.road_cells import repeat
-
-    markup = repeat(
-        [{"a": '<b title="x">&', "n": 3}, {"a": "{n}", "n": True}],
-        '<i data-a="{a}" data-n="{n}" data-c="{c}"/>',
-        c="'{}'",
-    )
-    assert markup == (
-        '<i data-a="&lt;b title=&quot;x&quot;&gt;&amp;" data-n="3" data-c="&#x27;{}&#x27;"/>'
-        '<i data-a="{n}" data-n="True" data-c="&#x27;{}&#x27;"/>'
-    )
-
-
 def test_pairs_and_naturals_are_drawn_on_the_bead_plate_and_the_big_road(client):
     client.post(reverse("tracker:index"), {"name": "Flags", "decks": "8"})
     shoe = Shoe.objects.get()

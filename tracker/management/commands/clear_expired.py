@@ -1,8 +1,8 @@
 """manage.py clear_expired: delete expired sessions, then the anonymous shoes whose session
 has ended. `make serve` runs it at start; schedule it daily (docs/deploy.md, "Expired sessions").
 
-An anonymous visitor's shoes carry the id kept in their session under "visitor"
-(tracker.visitors); once no live session holds that id, nobody can open them again. A shoe is
+An anonymous visitor's shoes carry the id kept in their session under VISITOR_KEY
+(tracker.models); once no live session holds that id, nobody can open them again. A shoe is
 removed only when it has no owner, its visitor id is in no unexpired session, and it was
 created more than GRACE ago: a shoe is saved a moment before the session that names it, and
 must not be taken for an orphan in between. Shoes with an owner are never touched.
@@ -16,7 +16,7 @@ from django.core import signing
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from tracker.models import Hand, Shoe
+from tracker.models import VISITOR_KEY, Hand, Shoe
 
 GRACE = timedelta(hours=24)
 BATCH = 500  # shoes deleted per statement, well under SQLite's limit on parameters
@@ -77,8 +77,8 @@ class Command(BaseCommand):
             data = store.decode(raw)
             if not data and not self.readable(store, raw):
                 unreadable += 1
-            elif data.get("visitor"):
-                candidates.pop(data["visitor"], None)
+            elif data.get(VISITOR_KEY):
+                candidates.pop(data[VISITOR_KEY], None)
         if unreadable:
             # Signed with another SECRET_KEY (a mistyped environment, or a key changed
             # without SECRET_KEY_FALLBACKS): their visitors cannot be told, so keep every

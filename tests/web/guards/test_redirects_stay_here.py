@@ -1,4 +1,4 @@
-"""Every redirect the site makes goes to a path on this site (baccarat_site.redirects).
+"""Every redirect the site makes goes to a path on this site (guards.redirects).
 
 `GET //evil.example/tracker/` from a browser that prefers Chinese was answered with a 302
 to `//evil.example/zh-hant/tracker/`, which a browser reads as another site: the language
@@ -19,7 +19,7 @@ from django.test import Client
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from baccarat_site.redirects import is_local_path, on_this_site, redirects_stay_here, stays_here
+from guards.redirects import is_local_path, on_this_site, redirects_stay_here, stays_here
 
 pytestmark = pytest.mark.django_db
 

@@ -1,3 +1,6 @@
+"""Every page's context: the main navigation, the section this page is under, and where to
+find help with gambling in the page's language (the footer's helplines, reference.helplines)."""
+
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _

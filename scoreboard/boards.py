@@ -1,4 +1,4 @@
-"""What the road components draw (templates/components/road_*.html), read from a
+"""What the road components draw (templates/scoreboard/road_*.html), read from a
 baccarat.roads.scoreboard scoreboard: the tracker's shoe pages, the lessons' boards and the quiz's
 road questions all draw their roads from scoreboard_context."""
 
@@ -156,7 +156,7 @@ def scoreboard_context(board, marks_url):
     derived mark links to its proof under `marks_url`.
 
     An 80-hand shoe has some 350 road cells, redrawn on every hand recorded: they go to
-    the templates as plain dicts, drawn with {% repeat %} (tracker/templatetags/road_cells.py).
+    the templates as plain dicts, drawn with {% repeat %} (scoreboard/templatetags/road_cells.py).
     """
     stats = board.stats
     # Pairs and ties are lists of their own, so the markup for every cell tests nothing.

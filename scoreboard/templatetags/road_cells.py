@@ -9,7 +9,7 @@ format string per cell is several times faster, and the markup still lives in th
 from django import template
 from django.utils.safestring import mark_safe
 
-from tracker import boards
+from scoreboard import boards
 
 register = template.Library()
 
@@ -43,11 +43,11 @@ def repeat(cells, markup, **constants):
 
 @register.simple_tag
 def bead_plate_label(board, flags=""):
-    """The Bead Plate's label for a screen reader, in the active language (tracker.boards)."""
+    """The Bead Plate's label for a screen reader, in the active language (scoreboard.boards)."""
     return boards.bead_plate_label(board, flags or "")
 
 
 @register.simple_tag
 def big_road_label(board, flags=""):
-    """The Big Road's label for a screen reader, in the active language (tracker.boards)."""
+    """The Big Road's label for a screen reader, in the active language (scoreboard.boards)."""
     return boards.big_road_label(board, flags or "")

@@ -1,6 +1,7 @@
 # make run   -> http://127.0.0.1:8000
-# make test  -> ruff, lint-imports, makemigrations --check and mypy, then pytest on every core (browser tests skip with one line if Chromium
-#               is missing), the ten slowest tests listed at the end
+# make test  -> ruff, lint-imports, makemigrations --check and mypy (make lint), then pytest
+#               on every core (browser tests skip with one line if Chromium is missing), the
+#               ten slowest tests listed at the end
 # make test-fast -> the same without the tests marked slow (browsers, gunicorn, long fuzzing)
 # make serve -> production on 127.0.0.1:8000: DEBUG off, collectstatic, migrate, gunicorn
 #               (needs DJANGO_SECRET_KEY; docs/deploy.md)

@@ -120,6 +120,7 @@ def test_a_bare_400_is_said_in_the_notice_not_swapped(live_server, page: Page):
     expect(page.get_by_role("heading", level=1)).to_have_text("Bare shoe")
     assert shoe.hands.count() == 1
 
+
 def test_everything_works_without_javascript(live_server, browser):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()

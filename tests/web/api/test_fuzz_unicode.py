@@ -36,7 +36,8 @@ from api import hands, odds, roads, shoes, simulations
 from baccarat.game.cards import RANKS
 from baccarat.simulation.systems import SYSTEMS
 
-pytestmark = pytest.mark.django_db
+# Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 FEW = settings(FUZZ, max_examples=30)
 

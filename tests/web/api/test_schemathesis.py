@@ -49,6 +49,10 @@ FUZZ = settings(
 SIMULATED_SHOES = "2000/min"
 
 
+# Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
+pytestmark = pytest.mark.slow
+
+
 @pytest.fixture(autouse=True)
 def in_process_requests_keep_the_test_database(db, monkeypatch, settings):
     """Like Django's test client: the WSGI handler would otherwise close the test's database

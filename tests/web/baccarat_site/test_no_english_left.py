@@ -16,7 +16,8 @@ from htmx import HTMX
 from lessons.course import load_course
 from quiz.views import SESSION_KEY
 
-pytestmark = pytest.mark.django_db
+# Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 LANGUAGES = ["zh-hant", "zh-hans"]
 # Links not to follow: they change state, leave the page's language or are not pages.

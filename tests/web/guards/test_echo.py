@@ -12,7 +12,8 @@ from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from htmx import HTMX
 
-pytestmark = pytest.mark.django_db
+# Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 ECHO = 100
 MARK = "\ua66e"  # ꙮ: in no page of the site, and one character however it is written
@@ -126,15 +127,21 @@ FILES = {
     "csv cards": ("s.csv", "outcome,cards\nB," + MARK * 100_000 + "\n"),
     "json outcome": ("s.json", json.dumps({"hands": [{"outcome": LONG}]}, ensure_ascii=False)),
     "json key": ("s.json", json.dumps({"hands": [{LONG: 1}]}, ensure_ascii=False)),
-    "json flag": ("s.json", json.dumps({"hands": [{"outcome": "B", "natural": [LONG]}]},
-                                       ensure_ascii=False)),  # fmt: skip
-    "json seq": ("s.json", json.dumps({"hands": [{"outcome": "B", "seq": LONG}]},
-                                      ensure_ascii=False)),  # fmt: skip
+    "json flag": (
+        "s.json",
+        json.dumps({"hands": [{"outcome": "B", "natural": [LONG]}]}, ensure_ascii=False),
+    ),  # fmt: skip
+    "json seq": (
+        "s.json",
+        json.dumps({"hands": [{"outcome": "B", "seq": LONG}]}, ensure_ascii=False),
+    ),  # fmt: skip
     "json decks": ("s.json", json.dumps({"decks": LONG, "hands": ["B"]}, ensure_ascii=False)),
     "json name": ("s.json", json.dumps({"name": LONG, "hands": ["B"]}, ensure_ascii=False)),
     "json hand": ("s.json", json.dumps({"hands": [LONG]}, ensure_ascii=False)),
-    "json cards": ("s.json", json.dumps({"hands": [{"outcome": "B", "cards": [LONG]}]},
-                                        ensure_ascii=False)),  # fmt: skip
+    "json cards": (
+        "s.json",
+        json.dumps({"hands": [{"outcome": "B", "cards": [LONG]}]}, ensure_ascii=False),
+    ),  # fmt: skip
     "json nested key": ("s.json", json.dumps({LONG: nested("\ud800", 34)}, ensure_ascii=False)),
 }
 

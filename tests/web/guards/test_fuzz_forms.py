@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from tracker.models import Hand, Shoe
 
-pytestmark = pytest.mark.django_db
+# Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 # Anything a person or a script could type, NUL and surrogate-free (a browser cannot send a
 # lone surrogate; Django's own tests cover NUL separately below).

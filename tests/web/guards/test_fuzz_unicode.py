@@ -60,7 +60,8 @@ from quiz.speed import SPEED_RULES
 from quiz.views import TOPICS
 from tracker.models import Shoe
 
-pytestmark = pytest.mark.django_db
+# Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[3]
 

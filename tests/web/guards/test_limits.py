@@ -44,6 +44,7 @@ def record(client, shoe_id, **extra):
 # --- nobody's traffic resets a client's limits -------------------------------------------
 
 
+@pytest.mark.slow  # thousands of requests: make test, not make test-fast
 def test_ten_thousand_cookieless_reads_from_other_addresses_reset_nothing(
     client, clock, monkeypatch, settings, tmp_path
 ):
@@ -157,6 +158,7 @@ def default_limits(monkeypatch, settings):
         monkeypatch.setattr(limit, "num_requests", parse_rate(getattr(settings, name), name).amount)
 
 
+@pytest.mark.slow  # thousands of requests: make test, not make test-fast
 def test_a_hundred_players_behind_one_address_lose_no_hand_to_a_hostile_neighbour(
     clock, default_limits
 ):

@@ -10,7 +10,8 @@ from django.test import Client
 
 from quiz.views import TOPICS
 
-pytestmark = pytest.mark.django_db
+# Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 SKIP = ("/static/", "/api/", "/admin/", "/accounts/logout/")
 
 

@@ -41,7 +41,8 @@ from htmx import HTMX
 from baccarat.game.cards import RANKS
 from tracker.models import Shoe
 
-pytestmark = pytest.mark.django_db
+# Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 # Every way of writing a whole number that is not one, by the one rule.
 BAD = {

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 from guards.redirects import is_local_path, on_this_site, redirects_stay_here, stays_here
 
-pytestmark = pytest.mark.django_db
+# Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 HOST = "evil.example"
 # The visitor's language: chosen with the switch (its cookie), or their browser's.

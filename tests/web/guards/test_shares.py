@@ -97,6 +97,7 @@ def test_cheap_requests_are_charged_together_and_add_up(clock, cost, share):
     assert get("/rules/", HOSTILE).status_code == 429
 
 
+@pytest.mark.slow  # thousands of requests: make test, not make test-fast
 def test_a_crowded_floor_stays_within_the_share(clock, share):
     """A hundred players behind one address, each recording a hand every 20 s from the
     tracker's page (the answer redraws their roads): every request is served, each costing

@@ -33,6 +33,9 @@ LOCKS := requirements
 
 .DEFAULT_GOAL := run
 # -n auto: one test process a core (pytest-xdist).
+# Python may keep its bytecode, and pytest its rewritten test modules, between runs (some
+# machines set PYTHONDONTWRITEBYTECODE, which makes every run compile them all again).
+unexport PYTHONDONTWRITEBYTECODE
 PYTEST := $(VENV)/bin/pytest -n auto --durations=10
 
 .PHONY: run test test-fast lint clean serve test-postgres load load-check load-both hostile-check cluster-check messages lock

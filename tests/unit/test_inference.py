@@ -91,6 +91,7 @@ def test_the_oracle_deals_every_kind_of_hand():
     assert {position for _, position in HANDS} == set(range(6))
 
 
+@pytest.mark.slow  # exhaustive over every hand: make test, not make test-fast
 @pytest.mark.parametrize("position", range(6))
 def test_the_inference_is_exactly_the_values_that_reproduce_the_totals(position):
     asked = {}

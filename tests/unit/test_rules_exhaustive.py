@@ -94,6 +94,7 @@ def check_refuses_extra(cards):
         resolve([*cards, parse_card("5")])
 
 
+@pytest.mark.slow  # exhaustive over every hand: make test, not make test-fast
 def test_every_opening_and_every_third_card():
     """10,000 openings; for each, every Player third card and every Banker third card the
     rules deal. Checks totals, actions, winner, `needs` on the way, and the refusal of a

@@ -156,6 +156,7 @@ def check(tokens):
     ) == len(tokens)
 
 
+@pytest.mark.slow  # exhaustive over every hand: make test, not make test-fast
 def test_every_hand_with_unknowns_decides_exactly_what_is_settled():
     count = 0
     for tokens in hands():

@@ -1,14 +1,12 @@
 """The hand page's form bound to a query string: what it reads, and its messages."""
 
-from django.http import QueryDict
+from bound_forms import bound as bound_form
 
 from hands.form import LAST_STEP, HandForm
 
 
 def bound(query):
-    form = HandForm(QueryDict(query))
-    form.is_valid()
-    return form
+    return bound_form(HandForm, query)
 
 
 def test_the_fields_read_on_their_own():

@@ -1,6 +1,6 @@
 """The lab's form bound to a query string: the run it asks for, and its refusals."""
 
-from django.http import QueryDict
+from bound_forms import bound as bound_form
 
 from baccarat.simulation.shoes import MAX_SHOES
 from baccarat.simulation.systems import SYSTEMS
@@ -8,9 +8,7 @@ from lab.form import DEFAULT_RUN, LabForm, Run
 
 
 def bound(query):
-    form = LabForm(QueryDict(query))
-    form.is_valid()
-    return form
+    return bound_form(LabForm, query)
 
 
 def test_a_run_is_read_with_its_defaults():

@@ -1,16 +1,14 @@
 """The calculator's form bound to a query string: what it reads, and where each message
 goes (the page's order: the fields as the form shows them, the grid's summary last)."""
 
-from django.http import QueryDict
+from bound_forms import bound as bound_form
 
 from baccarat.odds.exact import COMMISSION, ranks_of_decks
 from odds.form import OddsForm
 
 
 def bound(query):
-    form = OddsForm(QueryDict(query))
-    form.is_valid()
-    return form
+    return bound_form(OddsForm, query)
 
 
 def test_a_full_shoe_is_worked_out_from_its_decks():

@@ -11,6 +11,7 @@ tests/test_suite_habits.py   the suite's own: no fixed waits in browser tests, e
 """
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,17 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(item.fixturenames):
             item.add_marker(pytest.mark.database)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The run's time means little without the machine's speed that day (it varies up to
+    threefold here): print the same fixed loop the bench scripts print beside their figures."""
+    started = time.perf_counter()
+    sum(i * i for i in range(10**7))
+    terminalreporter.write_line(
+        f"calibration: sum(i * i for i in range(10**7)) took "
+        f"{(time.perf_counter() - started) * 1000:,.0f} ms on this machine just now"
+    )
 
 
 @pytest.fixture(autouse=True, scope="session")

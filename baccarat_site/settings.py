@@ -374,8 +374,10 @@ USER_SIMULATED_SHOES_RATE = env.str("DJANGO_USER_SIMULATED_SHOES_RATE", default=
 ADDRESS_SIMULATED_SHOES_RATE = env.str("DJANGO_ADDRESS_SIMULATED_SHOES_RATE", default="500000/min")
 # Every request's processor time, in milliseconds a period, per address (guards.shares):
 # whatever one address sends, it gets at most this share of the server, and the honest
-# requests do not queue behind it. "off" turns it off.
-ADDRESS_CPU_RATE = env.str("DJANGO_ADDRESS_CPU_RATE", default="250/s")
+# requests do not queue behind it. "off" turns it off. Off by default on the development
+# server: its first page after every start or reload imports and compiles the whole site, a
+# second or more of processor time that the share would charge to the one person using it.
+ADDRESS_CPU_RATE = env.str("DJANGO_ADDRESS_CPU_RATE", default="off" if DEBUG else "250/s")
 # Shoes one person (an account, or an anonymous browser) may keep at once.
 MAX_SHOES_PER_OWNER = whole_number("DJANGO_MAX_SHOES_PER_OWNER", 500)
 # The cache holds the sessions (below) and what pages compute again and again; never a

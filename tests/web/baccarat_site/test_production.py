@@ -98,6 +98,7 @@ print(json.dumps({
     "STATICFILES_STORAGE": settings.STORAGES["staticfiles"]["BACKEND"],
     "DATABASE_ENGINE": settings.DATABASES["default"]["ENGINE"],
     "CACHE": settings.CACHES["default"]["BACKEND"],
+    "ADDRESS_CPU_RATE": settings.ADDRESS_CPU_RATE,
 }))
 """
 
@@ -121,6 +122,16 @@ def test_production_settings_are_secure_by_default(tmp_path):
     assert shown["STATICFILES_STORAGE"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
     assert shown["DATABASE_ENGINE"] == "django.db.backends.sqlite3"
     assert shown["CACHE"].endswith("FileBasedCache")  # shared by the gunicorn workers
+    assert shown["ADDRESS_CPU_RATE"] == "250/s"
+
+
+def test_the_development_server_charges_no_processor_share_unless_asked(tmp_path):
+    # Its first page after a start or a reload costs a second of imports: charged, the one
+    # developer's second page was refused as "busy".
+    development = production_env(tmp_path, DJANGO_DEBUG="1")
+    assert production_settings(development)["ADDRESS_CPU_RATE"] == "off"
+    asked = {**development, "DJANGO_ADDRESS_CPU_RATE": "100/s"}
+    assert production_settings(asked)["ADDRESS_CPU_RATE"] == "100/s"
 
 
 def test_production_switches_come_from_the_environment(tmp_path):

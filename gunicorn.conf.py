@@ -52,17 +52,46 @@ def when_ready(server):
     for the lab: the simulation's lookup table, the default run a bare /lab/ shows and the
     reference shoes 8-deck tracked shoes are set against (1.7 s for a worker's first /lab/
     without this, measured)."""
+    from django.conf import settings
     from django.urls import get_resolver
+    from django.utils import translation
 
     from baccarat.odds.exact import tallies
     from baccarat.simulation.against_chance import reference
     from baccarat.simulation.shoes import hand_table
     from lab.runs import default_run
+    from lessons.course import load_course
 
     resolver = get_resolver()
     resolver.resolve("/")  # imports the URLconf and every view it names
-    resolver.reverse_dict  # noqa: B018 (builds the table that reverse() and {% url %} use)
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            # The tables reverse() and {% url %} use (one a language, for the prefixed
+            # URLs), and the language's catalogue.
+            resolver.reverse_dict  # noqa: B018
     tallies()
     hand_table()
     default_run()
     reference(8)
+    compile_templates()
+    for code, _name in settings.LANGUAGES:
+        load_course(language=code)  # the lessons, read and drawn: 0.4 s a language
+
+
+def compile_templates():
+    """Every template compiled into the cached loader, in the master, so that a newly forked
+    worker's first pages do not compile them (80 to 150 ms of processor time a page,
+    measured): time guards.shares would charge to whoever asked, and a visitor opening a few
+    pages at once from workers just restarted was answered "busy"."""
+    from pathlib import Path
+
+    from django.forms.renderers import get_default_renderer
+    from django.template import engines
+
+    # The site's engine, and the forms' own (Django renders a form's fields and errors with
+    # an engine of its own).
+    for engine in [*engines.all(), get_default_renderer().engine]:
+        for folder in engine.template_dirs:
+            for path in sorted(Path(folder).rglob("*")):
+                if path.is_file():
+                    engine.get_template(path.relative_to(folder).as_posix())

@@ -119,12 +119,16 @@ def paid(side: str, outcome: str, stake) -> Fraction:
 
 @dataclass
 class Session:
-    """A system over one shoe: per hand the side bet (None: no bet), the stake and the net."""
+    """A system over one shoe: per hand the side bet (None: no bet), the stake and the net;
+    for a progression, the money held before the first hand and after each, and whether the
+    table limit refused a stake it asked for."""
 
     sides: list = field(default_factory=list)
     stakes: list = field(default_factory=list)
     net: list = field(default_factory=list)
     ruined: bool = False
+    limited: bool = False
+    money: list = field(default_factory=list)
 
 
 def play_flat(name: str, letters: str) -> Session:
@@ -145,6 +149,7 @@ def play_progression(name: str, letters: str, bankroll, limit) -> Session:
     the player is ruined and bets no more in this shoe."""
     session = Session()
     money = Fraction(bankroll)
+    session.money.append(money)
     step = 0  # losses in a row (martingale) or wins into the ladder (1-3-2-6)
     for outcome in letters:
         if money < 1:
@@ -153,12 +158,16 @@ def play_progression(name: str, letters: str, bankroll, limit) -> Session:
             session.sides.append(None)
             session.stakes.append(0)
             session.net.append(Fraction(0))
+            session.money.append(money)
             continue
         wanted = 2**step if name == "martingale" else (1, 3, 2, 6)[step]
+        if wanted > limit:
+            session.limited = True
         if wanted > limit or wanted > money:
             wanted, step = 1, 0
         net = paid("B", outcome, wanted)
         money += net
+        session.money.append(money)
         session.sides.append("B")
         session.stakes.append(wanted)
         session.net.append(net)

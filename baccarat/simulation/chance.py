@@ -33,6 +33,7 @@ from baccarat.simulation.shoes import (
     derived_marks,
     procedure,
 )
+from baccarat.simulation.spread import band, bin_units, merged, points
 from baccarat.simulation.systems import (
     BANKROLL,
     PROGRESSIONS,
@@ -88,7 +89,10 @@ class SystemTally:
     staked_banker: float = 0.0
     staked_player: float = 0.0
     net: float = 0.0
-    ruined: int = 0
+    ruined: int = 0  # shoes left with less than one unit (progressions)
+    limited: int = 0  # shoes where the table limit refused a stake asked for (progressions)
+    # progressions: the bankrolls counted at spread.points(decks), as spread.counted gives them
+    bankrolls: list[list[int]] = field(default_factory=list)
     path: list[list[float]] = field(default_factory=list)  # [bets, net, staked] at MILESTONES
 
 
@@ -110,6 +114,7 @@ class Tally:
     derived: dict[str, list[int]] = field(default_factory=dict)  # road -> [red, blue]
     played: dict[str, SystemTally] = field(default_factory=dict)
     samples: list[str] = field(default_factory=list)  # a few shoes' outcomes, "BPT…"
+    most_hands: int = 0  # the most hands any shoe had
     seconds: float = 0.0
 
     def __post_init__(self) -> None:
@@ -136,6 +141,7 @@ class Tally:
         outcomes = dealt.outcomes
         self.shoes += dealt.shoes
         self.hands += int(dealt.hands.sum())
+        self.most_hands = max(self.most_hands, int(dealt.hands.max(initial=0)))
         self.banker += int((outcomes == BANKER_WINS).sum())
         self.player += int((outcomes == PLAYER_WINS).sum())
         self.tie += int((outcomes == TIE_HAND).sum())
@@ -151,7 +157,8 @@ class Tally:
         if self.systems:
             board = board_before_each_hand(dealt, cols)
             for name in self.systems:
-                self._add_system(name, play(name, dealt, board, self.bankroll, self.limit))
+                played = play(name, dealt, board, self.bankroll, self.limit, self.band_points)
+                self._add_system(name, played)
         for shoe in range(min(SAMPLES - len(self.samples), dealt.shoes)):
             self.samples.append(dealt.letters(shoe))
         self.chunks_done += 1
@@ -175,6 +182,29 @@ class Tally:
         tally.staked_player += float(stakes[sides == PLAYER_WINS].sum())
         tally.net += float(net.sum())
         tally.ruined += played.ruined
+        tally.limited += played.limited
+        if played.bankrolls:
+            old = tally.bankrolls or [[] for _ in played.bankrolls]
+            tally.bankrolls = [merged(a, b) for a, b in zip(old, played.bankrolls, strict=True)]
+
+    @property
+    def band_points(self) -> tuple[int, ...]:
+        return tuple(points(self.decks))
+
+    def band(self, name: str) -> list[tuple[int, int, int, int]]:
+        """A progression's bankroll over a shoe: (hands, 5th percentile, median, 95th
+        percentile), in units, at each point up to the longest shoe dealt; [] for a flat
+        system or a run with no shoe."""
+        counts = self.played[name].bankrolls
+        if not counts:
+            return []
+        spread = band(counts, bin_units(self.bankroll))
+        kept = [
+            (hands, *figures)
+            for hands, figures in zip(self.band_points, spread, strict=True)
+            if hands <= self.most_hands
+        ]
+        return kept
 
     def run(self) -> Tally:
         while not self.done:

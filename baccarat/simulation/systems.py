@@ -8,16 +8,19 @@ house edge of the bets it makes (`expected_loss`), which is what the lab shows.
 Payouts: Banker wins 0.95 (5% commission), Player wins 1, a tie is a push on both. The two
 progressions bet Banker and play each shoe as a session with its own bankroll, under a table
 limit; a stake the limit or the money left will not allow breaks the progression (it starts
-again at one unit), and a player left with less than one unit is ruined for that shoe.
+again at one unit), and a player left with less than one unit is ruined for that shoe. A
+shoe in which the table limit refused the stake a progression asked for is counted apart
+(`limited`): the limit, not the bankroll, is what stops a Martingale most often.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from baccarat.simulation.shoes import BANKER_WINS, NO_HAND, PLAYER_WINS, TIE_HAND, Columns, Dealt
+from baccarat.simulation.spread import bin_units, counted
 from baccarat.translation import gettext_noop
 
 NO_BET = -1
@@ -122,12 +125,15 @@ def winnings(bets: np.ndarray, outcomes: np.ndarray) -> np.ndarray:
 @dataclass
 class Played:
     """A system over a chunk: per hand, the stake (units) and the side bet; the net per hand;
-    shoes ruined (progressions)."""
+    for progressions, shoes ruined, shoes where the table limit refused a stake, and the
+    bankrolls counted at the points given (baccarat.simulation.spread)."""
 
     stakes: np.ndarray  # shoes x hands, units staked (0: no bet)
     sides: np.ndarray  # shoes x hands, the side bet or NO_BET
     net: np.ndarray  # shoes x hands, units won (negative: lost)
     ruined: int = 0
+    limited: int = 0
+    bankrolls: list[list[int]] = field(default_factory=list)
 
 
 def play_flat(name: str, dealt: Dealt, board: Board) -> Played:
@@ -137,18 +143,32 @@ def play_flat(name: str, dealt: Dealt, board: Board) -> Played:
 
 
 def play_progression(
-    name: str, dealt: Dealt, bankroll: int = BANKROLL, limit: int = TABLE_LIMIT
+    name: str,
+    dealt: Dealt,
+    bankroll: int = BANKROLL,
+    limit: int = TABLE_LIMIT,
+    at: tuple[int, ...] = (),
 ) -> Played:
     """Martingale or 1-3-2-6 on Banker, each shoe a session, hand after hand across all the
     shoes at once (the stake depends on the hands before). The money is counted in whole
     twentieths of a unit, where Banker's 0.95 is exact: in floating point, twenty one-unit
     wins from one unit leave 19.999999999999993, and a player left with exactly one unit
-    would be taken for ruined."""
+    would be taken for ruined. `at`: the hands after which each shoe's bankroll is counted
+    (a shoe that has ended keeps its last)."""
     outcomes = dealt.outcomes
     shoes, hands = outcomes.shape
     money = np.full(shoes, round(TWENTIETHS * bankroll), dtype=np.int64)
     step = np.zeros(shoes, dtype=np.int64)  # losses in a row, or wins into the ladder
     ruined = np.zeros(shoes, dtype=bool)
+    limited = np.zeros(shoes, dtype=bool)
+    width = bin_units(bankroll)
+    counts: dict[int, list[int]] = {}
+
+    def count(after: int) -> None:
+        if after in at:
+            counts[after] = counted(np.floor_divide(money, TWENTIETHS), width)
+
+    count(0)
     stakes = np.zeros(outcomes.shape)
     net = np.zeros(outcomes.shape)
     won = np.array([BANKER_TWENTIETHS, -TWENTIETHS, 0])  # per unit staked: Banker, Player, Tie
@@ -163,6 +183,7 @@ def play_progression(
         step = np.where(broken, 0, step)
         ruined |= money < TWENTIETHS
         betting = (outcome != NO_HAND) & ~ruined
+        limited |= betting & (wanted > limit)
         result = np.where(betting, won[outcome.clip(min=0)] * stake, 0)
         stakes[:, hand] = np.where(betting, stake, 0)
         net[:, hand] = result / TWENTIETHS
@@ -173,15 +194,23 @@ def play_progression(
         else:
             after = np.where(outcome == BANKER_WINS, (step + 1) % 4, 0)
         step = np.where(betting & ~pushed, after, step)
+        count(hand + 1)
     # Left with less than one unit by the shoe's last hand is ruin too.
     ruined |= money < TWENTIETHS
     sides = np.where(stakes > 0, BANKER_WINS, NO_BET)
-    return Played(stakes, sides, net, int(ruined.sum()))
+    final = counted(np.floor_divide(money, TWENTIETHS), width)
+    bankrolls = [counts.get(after, final) for after in at]
+    return Played(stakes, sides, net, int(ruined.sum()), int(limited.sum()), bankrolls)
 
 
 def play(
-    name: str, dealt: Dealt, board: Board, bankroll: int = BANKROLL, limit: int = TABLE_LIMIT
+    name: str,
+    dealt: Dealt,
+    board: Board,
+    bankroll: int = BANKROLL,
+    limit: int = TABLE_LIMIT,
+    at: tuple[int, ...] = (),
 ) -> Played:
     if name in PROGRESSIONS:
-        return play_progression(name, dealt, bankroll, limit)
+        return play_progression(name, dealt, bankroll, limit, at)
     return play_flat(name, dealt, board)

@@ -107,3 +107,73 @@ def test_a_long_run_advances_and_can_be_cancelled(live_server, lab_page):
     settled(page)
     expect(page.locator("#lab-progress-bar")).to_have_count(0)
     assert fits(page, width)
+
+
+def start_a_stepped_run(page, live_server, fail_second_step):
+    """A 30,000-shoe run of one deck (three steps or more: a step deals 10,000 at most)
+    whose second step is answered by `fail_second_step(route)` instead of the server;
+    returns the bodies (the run's state) every step sent."""
+    sent = []
+
+    def step(route):
+        sent.append(route.request.post_data)
+        if len(sent) == 2:
+            fail_second_step(route)
+        else:
+            route.continue_()
+
+    page.route("**/lab/step/", step)
+    page.goto(live_server.url + "/lab/?shoes=30000&decks=1&seed=515")
+    return sent
+
+
+def test_a_step_refused_as_busy_counts_down_and_carries_on(live_server, page):
+    sent = start_a_stepped_run(
+        page,
+        live_server,
+        lambda route: route.fulfill(
+            status=429,
+            headers={"Retry-After": "2", "Content-Type": "text/html"},
+            body="<main><h1>Too many shoes</h1></main>",
+        ),
+    )
+    status = page.locator("#lab-step-status")
+    expect(status).to_have_attribute("aria-live", "polite")
+    expect(status).to_contain_text("Dealing carries on in 2 seconds")
+    # The shoes dealt before the refusal stay shown while it waits.
+    expect(page.locator("#lab-progress-label")).to_contain_text(
+        re.compile(r"Dealt [1-9][\d,]* of 30,000")
+    )
+    expect(status).to_contain_text("Dealing carries on in 1 second.")
+    expect(page.locator("#run-summary")).to_contain_text("30,000 shoes of 1 deck", timeout=20_000)
+    # Carried on from where it stopped: the refused step was asked again, with the same state.
+    assert sent[2] == sent[1]
+    expect(page.locator("#request-error")).to_be_hidden()
+
+
+def test_a_step_that_fails_offers_continue_and_finishes_the_run(live_server, page):
+    sent = start_a_stepped_run(
+        page,
+        live_server,
+        lambda route: route.fulfill(
+            status=500, headers={"Content-Type": "text/html"}, body="<h1>Server error</h1>"
+        ),
+    )
+    status = page.locator("#lab-step-status")
+    expect(status).to_contain_text("the site answered with error 500")
+    expect(page.locator("#lab-progress-label")).to_contain_text(
+        re.compile(r"Dealt [1-9][\d,]* of 30,000")
+    )
+    more = page.get_by_role("button", name="Continue dealing")
+    expect(more).to_be_focused()
+    assert more.bounding_box()["height"] >= 48
+    more.click()
+    expect(page.locator("#run-summary")).to_contain_text("30,000 shoes of 1 deck", timeout=20_000)
+    assert sent[2] == sent[1]
+
+
+def test_a_step_with_no_answer_offers_continue(live_server, page):
+    start_a_stepped_run(page, live_server, lambda route: route.abort("connectionreset"))
+    expect(page.locator("#lab-step-status")).to_contain_text("could not be reached")
+    page.get_by_role("button", name="Continue dealing").click()
+    expect(page.locator("#run-summary")).to_contain_text("30,000 shoes of 1 deck", timeout=20_000)

@@ -157,42 +157,74 @@ def red_share_chart(rows: list[DerivedRow]) -> dict:
 
 PLOT_LEFT, PLOT_RIGHT = 38, 352
 CHART_TOP, CHART_BOTTOM = 30, 150  # a legend above
-Y_HIGH, Y_LOW = 0.04, -0.06  # per unit staked; what lies beyond is drawn at the edge
+FROM_BETS = 100  # with more bets than ten times this, the line starts here: see below
+
+
+def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
+    """Round tick values from at or below `low` to at or above `high`: steps of 1, 2 or 5
+    times a power of ten, at most about `most` of them."""
+    span = max(high - low, 1e-9)
+    raw = span / (most - 1)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.floor(low / step + 1e-9)
+    last = max(math.ceil(high / step - 1e-9), first + 1)  # an axis needs two ends
+    return [round(k * step, 12) for k in range(first, last + 1)]
+
+
+def anchor(x: float) -> str:
+    """A tick's label at the right edge ends there, so it stays inside the picture."""
+    return "end" if x > PLOT_RIGHT - 12 else "middle"
 
 
 def convergence_chart(tally, name: str, edge: float) -> dict:
     """Net units per unit staked after 1, 2, 3, 5, 10, … bets (log scale), the house edge's
-    line, and for a flat system the band chance allows around it 95 times in 100."""
+    line, and for a flat system the band chance allows around it 95 times in 100. The
+    vertical axis fits every point drawn, band included: nothing is cut off. The first bets
+    swing by whole units, which would flatten the rest, so a system with over ten times
+    FROM_BETS bets is drawn from its FROM_BETS-th (the table has every point)."""
     tallied = tally.played[name]
     points = [tuple(p) for p in tallied.path]
     if tallied.bets and (not points or points[-1][0] != tallied.bets):
         points.append((tallied.bets, tallied.net, tallied.staked))
-    most = max(10, tallied.bets)
-    decades = max(1, math.ceil(math.log10(most)))
+    start = FROM_BETS if tallied.bets >= 10 * FROM_BETS else 1
+    drawn = [p for p in points if p[0] >= start and p[2]]
+    most = max(10 * start, tallied.bets)
+    first_decade = round(math.log10(start))
+    decades = max(1, math.ceil(math.log10(most)) - first_decade)
+
+    flat = margin(tally, name, 1) is not None
+    upper = [(b, -edge + (margin(tally, name, b) or 0.0)) for b, _n, _s in drawn] if flat else []
+    lower = [(b, -edge - (margin(tally, name, b) or 0.0)) for b, _n, _s in drawn] if flat else []
+    values = [-edge, 0.0] + [net / staked for _b, net, staked in drawn]
+    values += [v for _b, v in upper + lower]
+    levels_at = nice_ticks(min(values) * 100, max(values) * 100)
+    y_low, y_high = levels_at[0] / 100, levels_at[-1] / 100
 
     def x(bets):
-        return PLOT_LEFT + math.log10(max(bets, 1)) / decades * (PLOT_RIGHT - PLOT_LEFT)
+        return PLOT_LEFT + (math.log10(max(bets, 1)) - first_decade) / decades * (
+            PLOT_RIGHT - PLOT_LEFT
+        )
 
     def y(value):
-        value = min(max(value, Y_LOW), Y_HIGH)
-        return CHART_TOP + (Y_HIGH - value) / (Y_HIGH - Y_LOW) * (CHART_BOTTOM - CHART_TOP)
+        return CHART_TOP + (y_high - value) / (y_high - y_low) * (CHART_BOTTOM - CHART_TOP)
 
-    line = " ".join(f"{x(b):.1f},{y(net / staked):.1f}" for b, net, staked in points if staked)
+    line = " ".join(f"{x(b):.1f},{y(net / staked):.1f}" for b, net, staked in drawn)
     band = None
-    if points and margin(tally, name, 1) is not None:
-        # Not None: the spread is known (checked above) and every point has bets.
-        upper = [(b, -edge + (margin(tally, name, b) or 0.0)) for b, _n, _s in points]
-        lower = [(b, -edge - (margin(tally, name, b) or 0.0)) for b, _n, _s in reversed(points)]
-        band = " ".join(f"{x(b):.1f},{y(v):.1f}" for b, v in upper + lower)
-    ticks = [{"x": f"{x(10**k):.1f}", "label": short_count(10**k)} for k in range(0, decades + 1)]
+    if flat and drawn:
+        band = " ".join(f"{x(b):.1f},{y(v):.1f}" for b, v in upper + lower[::-1])
+    ticks = [
+        {"x": f"{x(10**k):.1f}", "label": short_count(10**k), "anchor": anchor(x(10**k))}
+        for k in range(first_decade, first_decade + decades + 1)
+    ]
     levels = [
         {
             "y": f"{y(v / 100):.1f}",
             "text_y": f"{y(v / 100) + 4:.1f}",
-            "label": minus(f"{v:+d}") if v else "0",
+            "label": minus(f"{v:+g}") if v else "0",
             "zero": v == 0,
         }
-        for v in (4, 2, 0, -2, -4, -6)
+        for v in levels_at
     ]
     rows = [
         {
@@ -205,6 +237,7 @@ def convergence_chart(tally, name: str, edge: float) -> dict:
     ]
     return {
         "key": name,
+        "start": f"{start:,}",
         "line": line,
         "band": band,
         "edge_y": f"{y(-edge):.1f}",
@@ -235,3 +268,59 @@ def short_count(n: int) -> str:
         if n >= size:
             return f"{n // size}{suffix}"
     return str(n)
+
+
+# --- a progression's bankroll over the shoe -------------------------------------------------
+
+BANK_LEFT = 52  # room for the units at left
+
+
+def bankroll_chart(tally, name: str) -> dict | None:
+    """The bankroll after so many hands of a shoe: the band the middle 90% of shoes held
+    (5th to 95th percentile), their median, and the starting bankroll (baccarat.simulation
+    .chance.Tally.band). Both axes fit the data, nothing cut off, with labelled ticks."""
+    rows = tally.band(name)
+    if len(rows) < 2:
+        return None
+    x_high = rows[-1][0]
+    hands_at = [h for h in nice_ticks(0, x_high, 6) if h <= x_high]
+    units_at = nice_ticks(min(0, *(r[1] for r in rows)), max(tally.bankroll, *(r[3] for r in rows)))
+    y_low, y_high = units_at[0], units_at[-1]
+
+    def x(hands):
+        return BANK_LEFT + hands / x_high * (PLOT_RIGHT - BANK_LEFT)
+
+    def y(units):
+        return CHART_TOP + (y_high - units) / (y_high - y_low) * (CHART_BOTTOM - CHART_TOP)
+
+    upper = [f"{x(h):.1f},{y(high):.1f}" for h, _low, _mid, high in rows]
+    lower = [f"{x(h):.1f},{y(low):.1f}" for h, low, _mid, _high in reversed(rows)]
+    return {
+        "key": name,
+        "band": " ".join(upper + lower),
+        "median": " ".join(f"{x(h):.1f},{y(mid):.1f}" for h, _low, mid, _high in rows),
+        "start_y": f"{y(tally.bankroll):.1f}",
+        "zero_y": f"{y(0):.1f}",
+        "ticks": [{"x": f"{x(h):.1f}", "label": f"{h:,.0f}"} for h in hands_at],
+        "levels": [
+            {"y": f"{y(v):.1f}", "text_y": f"{y(v) + 4:.1f}", "label": minus(f"{v:,.0f}")}
+            for v in units_at
+        ],
+        "left": BANK_LEFT,
+        "right": PLOT_RIGHT,
+        "top": CHART_TOP,
+        "bottom": CHART_BOTTOM,
+        "tick_end": CHART_BOTTOM + 4,
+        "tick_y": CHART_BOTTOM + 15,
+        "title_y": CHART_BOTTOM + 32,
+        "height": CHART_BOTTOM + 38,
+        "rows": [
+            {
+                "hands": h,
+                "low": f"{low:,}",
+                "median": f"{mid:,}",
+                "high": f"{high:,}",
+            }
+            for h, low, mid, high in rows
+        ],
+    }

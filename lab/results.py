@@ -13,8 +13,15 @@ from baccarat.roads.scoreboard import scoreboard
 from baccarat.simulation.against_chance import REFERENCE_SHOES, compare
 from baccarat.simulation.chance import DRAGONS
 from baccarat.simulation.shoes import procedure
-from baccarat.teaching import lab_text
-from lab.charts import convergence_chart, histogram, interval_chart, minus, red_share_chart
+from baccarat.teaching import lab_leads, lab_text
+from lab.charts import (
+    bankroll_chart,
+    convergence_chart,
+    histogram,
+    interval_chart,
+    minus,
+    red_share_chart,
+)
 from lab.runs import run_of
 from scoreboard.boards import proofs_url, scoreboard_context
 from tracker.models import Shoe
@@ -29,6 +36,7 @@ def share_context(tally) -> dict:
         row["count"] = f"{counts[row['key']]:,}"
     return {
         "intervals": chart,
+        "share_lead": lab_leads.share_lead(tally),
         "share_sentences": lab_text.share_sentences(tally),
         "share_point": lab_text.share_point(tally),
     }
@@ -63,6 +71,12 @@ def system_context(tally) -> dict:
                 "chart": convergence_chart(tally, row["key"], row["edge"]),
             }
         )
+        if row["progression"] and row["bets"]:
+            systems[-1].update(
+                bankroll=bankroll_chart(tally, row["key"]),
+                stopped=lab_leads.stopped_sentence(tally, row["key"]),
+                bankroll_sentence=lab_leads.bankroll_sentence(tally, row["key"]),
+            )
     return {"systems": systems, "systems_sentences": lab_text.systems_sentences(tally)}
 
 
@@ -102,6 +116,7 @@ def results_context(tally) -> dict:
         "nothing_predicted": _(lab_text.NOTHING_PREDICTED),
         **share_context(tally),
         **streak_context(tally),
+        "derived_lead": lab_leads.derived_lead(tally),
         "derived_sentences": lab_text.derived_sentences(tally),
         "derived": red_share_chart(lab_text.derived_rows(tally)),
         **system_context(tally),

@@ -130,7 +130,7 @@ def test_a_long_run_shows_a_progress_bar_and_deals_in_steps(client, monkeypatch)
     html = client.get(URL, query).content.decode()
     assert '<progress id="lab-progress-bar" max="5000" value="0">' in html
     assert "Dealt 0 of 5,000 shoes" in html
-    assert 'hx-trigger="load"' in html
+    assert 'hx-trigger="load, lab-retry"' in html
     assert '<noscript><button type="submit">Continue dealing</button></noscript>' in html
     cancel = re.search(r'class="button secondary lab-cancel" href="([^"]+)"', html).group(1)
     assert "cancelled=0" in unescape(cancel)

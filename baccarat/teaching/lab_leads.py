@@ -1,0 +1,78 @@
+"""The one plain sentence each of the lab's results leads with, under its chart (the detail
+follows in baccarat.teaching.lab_text), and what a progression's player lived through: the
+bankroll's spread over the shoe and how many players the table limit or the bankroll stopped.
+Every number comes from the run (baccarat.simulation.chance.Tally)."""
+
+from __future__ import annotations
+
+from baccarat.simulation.chance import ROADS, Tally
+from baccarat.simulation.spread import HIGH, LOW
+from baccarat.translation import _
+
+
+def share_lead(tally: Tally) -> str:
+    shares, expected = tally.shares(), tally.expected()
+    inside = sum(expected[name]["low"] <= shares[name] <= expected[name]["high"] for name in shares)
+    figures = {
+        "banker": shares["banker"],
+        "player": shares["player"],
+        "tie": shares["tie"],
+        "inside": inside,
+    }
+    if inside == 3:
+        text = _(
+            "Banker won {banker:.1%} of the hands, Player {player:.1%} and Tie {tie:.1%}: all "
+            "three inside the range chance gives a run this long."
+        )
+    else:
+        text = _(
+            "Banker won {banker:.1%} of the hands, Player {player:.1%} and Tie {tie:.1%}: "
+            "{inside} of the three inside the range chance gives a run this long, as chance "
+            "alone does now and then."
+        )
+    return text.format(**figures)
+
+
+def derived_lead(tally: Tally) -> str:
+    reds = [red / (red + blue) for red, blue in tally.derived.values() if red + blue]
+    if len(reds) < len(ROADS):
+        return _("Too few marks on the derived roads in this run to say much about them.")
+    return _(
+        "About half of every derived road's marks were red: between {low:.1%} and {high:.1%}."
+    ).format(low=min(reds), high=max(reds))
+
+
+def stopped_sentence(tally: Tally, name: str) -> str:
+    """How many players (one a shoe) lost the bankroll, and how many the table limit
+    stopped, said apart: a shoe can count in both."""
+    tallied = tally.played[name]
+    return _(
+        "Of {shoes:,} players, one a shoe starting with {bankroll:,} units: {ruined:,} lost "
+        "the bankroll (less than one unit left), and the {limit:,}-unit table limit refused "
+        "the stake the system asked for in {limited:,} shoes, breaking the progression."
+    ).format(
+        shoes=tally.shoes,
+        bankroll=tally.bankroll,
+        ruined=tallied.ruined,
+        limit=tally.limit,
+        limited=tallied.limited,
+    )
+
+
+def bankroll_sentence(tally: Tally, name: str) -> str | None:
+    """Where the middle 90% of players' bankrolls were at the end of the longest shoe."""
+    rows = tally.band(name)
+    if not rows:
+        return None
+    hands, low, middle, high = rows[-1]
+    return _(
+        "After {hands:,} hands, the middle {middle_share:.0%} of players held between {low:,} "
+        "and {high:,} units (half held {median:,} or less), having started with {bankroll:,}."
+    ).format(
+        hands=hands,
+        middle_share=HIGH - LOW,
+        low=low,
+        high=high,
+        median=middle,
+        bankroll=tally.bankroll,
+    )

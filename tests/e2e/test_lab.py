@@ -140,6 +140,8 @@ def test_a_step_refused_as_busy_counts_down_and_carries_on(live_server, page):
     status = page.locator("#lab-step-status")
     expect(status).to_have_attribute("aria-live", "polite")
     expect(status).to_contain_text("Dealing carries on in 2 seconds")
+    # Nothing to press while it waits: the run carries on by itself.
+    expect(page.get_by_role("button", name="Continue dealing")).to_be_hidden()
     # The shoes dealt before the refusal stay shown while it waits.
     expect(page.locator("#lab-progress-label")).to_contain_text(
         re.compile(r"Dealt [1-9][\d,]* of 30,000")

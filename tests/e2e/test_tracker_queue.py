@@ -8,6 +8,7 @@ import re
 from urllib.parse import parse_qs
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from browsing import a_moment_later, beads, start_shoe
 from django.urls import reverse
 from playwright.sync_api import Page, expect
@@ -175,3 +176,27 @@ def test_the_keypad_hand_survives_a_reload(live_server, page: Page):
     expect(cards).to_have_value("")
     assert page.evaluate(f"localStorage.getItem('tracker-keypad:{shoe.pk}')") is None
     assert re.fullmatch("[BP]", shoe.hands.get().outcome)
+
+
+@pytest.mark.looks
+@pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])
+def test_axe_finds_nothing_with_hands_waiting_and_one_failed(live_server, browser, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    shoe = start_shoe(live_server, page, "Audited queue shoe")
+    page.route(
+        "**" + reverse("tracker:record", args=[shoe.pk]),
+        lambda route: route.fulfill(status=503, body="busy"),
+    )
+    tap(page, "B")
+    tap(page, "P")
+    expect(page.get_by_role("button", name="Send it again")).to_be_visible()
+    expect(pending(page)).to_have_count(2)
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        # The scoreboard only: refusals.js's notice, fixed over the site's header, is its own.
+        result = Axe().run(page, context=".scoreboard").response
+        found += [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]]
+    context.close()
+    assert not found

@@ -156,6 +156,13 @@
     drop(queue.length - 1);
   }, true);
 
+  [["retry", gettext("Send it again")], ["drop", gettext("Drop it")]].forEach(function (pair) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.dataset.queue = pair[0];
+    button.textContent = pair[1];
+    failedBox.appendChild(button);
+  });
   failedBox.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-queue]");
     if (!button) {

@@ -4,8 +4,9 @@ Each key sends the cards so far and the new one; baccarat.teaching.dealing says 
 next and when the hand is over. Then the hand is recorded with its cards, its outcome
 and its natural and pair flags all worked out from them, so the next hand's odds follow
 the cards actually dealt. Nothing is stored before the hand is over, and the cards so far
-live in the page (a hidden field), not on the server: a keypad works without JavaScript,
-and a reload or another tab never finds half a hand.
+live in the page (a hidden field, which Undo's form carries too: Undo clears them before it
+takes a hand off), not on the server: a keypad works without JavaScript. With JavaScript
+the device keeps them per shoe (keypad-keep.js), and a reload draws them again (`restore`).
 """
 
 from django.shortcuts import render
@@ -35,8 +36,8 @@ MAX_FIELD = 3 * MAX_CARDS + 8
 
 def hand_after(post):
     """The hand the keypad's form asks for: the cards so far, then one more key (`card`),
-    the last card taken back (`back`) or all of them (`clear`). DealingError says what is
-    wrong with it."""
+    the last card taken back (`back`), all of them (`clear`) or none (`restore`).
+    DealingError says what is wrong with it."""
     so_far = post.get("cards", "")
     if len(so_far) > MAX_FIELD:
         raise DealingError(
@@ -48,6 +49,10 @@ def hand_after(post):
         return dealt([])
     if "back" in post:
         return dealt(hand.tokens[:-1])
+    if "restore" in post:
+        # The hand so far as this device kept it (keypad-keep.js), drawn again; never recorded
+        # from here, as no key was pressed.
+        return dealt([]) if hand.complete else hand
     card = post.get("card", "")
     if card not in RANKS:
         raise DealingError(_("Choose a card's rank: A, 2 to 9, 10, J, Q or K."))
@@ -70,8 +75,8 @@ def deal(request, shoe_id):
         )
     if not hand.complete:
         if request.htmx:
-            context = {"keypad": keypad_context(hand), "shoe": shoe}
-            return render(request, "tracker/shoe.html#keypad_hand", context)
+            context = {"keypad": keypad_context(hand), "shoe": shoe, "undo_oob": True}
+            return render(request, "tracker/shoe.html#keypad_update", context)
         context = shoe_page_context(request, shoe, keypad=keypad_context(hand), keypad_open=True)
         return render(request, "tracker/shoe.html", context)
     refused = write_refused(request)

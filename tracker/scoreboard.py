@@ -192,10 +192,9 @@ def board_response(request, shoe, status, keypad=None, error=None):
     the stats and the announcement out of band, in one response (and the card keypad's
     hand, emptied, after a hand entered by its cards).
 
-    Either way the result buttons get a new key (tracker.idempotency): the next hand is a
-    new hand. Until an answer draws it, the buttons send the key they have, so a tap sent
-    again after an answer that never came records its hand once; a tap made while a hand is
-    on its way is queued (hx-sync) and sent after its answer, with the new key."""
+    Either way the result form gets a new key (tracker.idempotency): the next hand posted
+    without JavaScript is a new hand, and a post sent again after an answer that never came
+    records its hand once. With JavaScript each tap has its own key (record-queue.js)."""
     if not request.htmx:
         return redirect("tracker:shoe", shoe_id=shoe.pk)
     results, recorded = shoe.results_and_cards()

@@ -32,10 +32,12 @@ from tracker.exchange import FORMATS, MAX_BYTES
 from tracker.export import export_csv, export_filename, export_json
 from tracker.idempotency import KeyConflict, KeyProblem, mark_replayed, page_key
 from tracker.importing import import_shoe
+from tracker.keypad import MAX_FIELD
 from tracker.models import Shoe, ShoeFull, owner_of
 from tracker.scoreboard import (
     RenameForm,
     board_response,
+    empty_keypad,
     next_hand_context,
     refuse_hand,
     refuse_reused_key,
@@ -189,16 +191,49 @@ def record(request, shoe_id):
     return mark_replayed(board_response(request, hand.shoe, status), hand)
 
 
+class UndoForm(forms.Form):
+    """Undo's one field: the card keypad's cards so far, which Undo clears before any hand."""
+
+    cards = forms.CharField(required=False, max_length=MAX_FIELD)
+
+
 @require_POST
 @throttled_writes
 def undo(request, shoe_id):
     shoe = own_shoe_or_404(request, shoe_id)
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return refuse_hand(
+            request,
+            shoe,
+            _("The cards so far are more than a hand (%(count)s characters).")
+            % {"count": len(request.POST.get("cards", ""))},
+        )
+    if form.cleaned_data["cards"]:
+        return clear_keypad(request, shoe)
     hand = shoe.undo()
     if hand is None:
         status = _("The shoe is empty: nothing to undo.")
     else:
         status = REMOVED[hand.outcome] % {"number": hand.seq}
     return board_response(request, shoe, status)
+
+
+def clear_keypad(request, shoe):
+    """Undo with cards on the keypad: the cards go, the shoe's hands stay."""
+    status = _("The cards were cleared; no hand was undone.")
+    if not request.htmx:
+        context = shoe_page_context(request, shoe, keypad_open=True, status=status)
+        return render(request, "tracker/shoe.html", context)
+    context = {
+        "keypad": empty_keypad(),
+        "shoe": shoe,
+        "owner": True,
+        "status": status,
+        "undo_oob": True,
+    }
+    response = render(request, "tracker/shoe.html#keypad_update", context)
+    return reswap(retarget(response, "#keypad-hand"), "outerHTML")
 
 
 @require_POST

@@ -4,6 +4,7 @@
 //   window's width changes;
 // (keyboard shortcuts B, P, T, U or Backspace: shortcuts.js, from the buttons)
 // - a refused hand (400) shows its message in the status region instead of being dropped;
+// (recording hands one tap at a time, in order: record-queue.js)
 // - a derived mark's proof opens where the eye is (the scoreboard's dialog, or a lesson
 //   board's own panel) and the two Big Road columns it compares are framed while it shows.
 (function () {
@@ -88,62 +89,14 @@
     });
   });
 
-  // A hand is recorded under its form's key (tracker/idempotency.py), which each answer that
-  // changes the shoe draws anew into the form's idempotency_key field. Read when the request
-  // is sent, not when the button was pressed: a hand keyed while another is on its way waits
-  // for that answer (hx-sync) and goes with the new key, so quick hands are all recorded;
-  // a tap sent again because no answer came keeps the key, and its hand is recorded once.
-  // The header says the same as the field (the form's hx-headers is the page's first key).
-  // A double tap is one hand. A second press of a real pointer (not a keyboard shortcut,
-  // not Enter or Space) on the same outcome is dropped before htmx sees it while the first
-  // is still being recorded, or within BOUNCE ms of it: faster than anyone can see a hand
-  // recorded and tap the next. A tap after that is a new hand, and a backlog entered quickly
-  // by keyboard is never merged.
-  var BOUNCE = 250;
-  var lastTap = null;
-  var recording = 0;
-  function isRecord(elt) {
-    return Boolean(elt && elt.closest && elt.closest('#record-form button[name="outcome"]'));
-  }
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (isRecord(event.detail.elt)) {
-      recording += 1;
-    }
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (isRecord(event.detail.elt)) {
-      recording = Math.max(0, recording - 1);
-    }
-  });
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest &&
-      event.target.closest('#record-form button[name="outcome"]');
-    if (!button || !event.isTrusted || event.detail === 0) {
-      return;
-    }
-    var now = Date.now();
-    var same = lastTap && lastTap.outcome === button.value;
-    if (same && (recording > 0 || now - lastTap.time < BOUNCE)) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      return;
-    }
-    lastTap = { outcome: button.value, time: now };
-  }, true);
-
+  // A hand is recorded under its form's key (tracker/idempotency.py): the result buttons' keys
+  // are drawn by record-queue.js, one a tap; the keypad's come with each of its answers. The
+  // header says what the field sent says, so a request sent again keeps its key.
   document.addEventListener("htmx:configRequest", function (event) {
-    var elt = event.detail.elt;
-    var form = elt && (elt.form || (elt.closest && elt.closest("form")));
-    var field = form && form.elements.namedItem("idempotency_key");
-    if (field && field.value) {
-      event.detail.headers["Idempotency-Key"] = field.value;
-    }
-  });
-
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.elt && event.detail.elt.form;
-    if (form && form.id === "record-form" && event.detail.successful) {
-      form.reset(); // the pair and natural ticks belong to one hand only
+    var sent = event.detail.parameters;
+    var key = sent && sent.get && sent.get("idempotency_key");
+    if (key) {
+      event.detail.headers["Idempotency-Key"] = key;
     }
   });
 

@@ -259,3 +259,73 @@ def test_take_back_leaves_a_hand_another_tab_added(client, monkeypatch):
     shoe.record("P")  # another tab, between the check and the removal
     assert shoe.undo(only=first) is None
     assert Hand.objects.count() == 2
+
+
+def undo_url(shoe):
+    return f"/tracker/{shoe.pk}/undo/"
+
+
+def undo_button(html):
+    return re.search(r'<button type="submit" class="undo"[^>]*>(.*?)</button>', html, re.S).group(1)
+
+
+def test_undo_with_cards_on_the_keypad_clears_them_not_the_last_hand(client):
+    """Without JavaScript: the page with cards on the keypad offers to clear them, and Undo
+    does only that; with the keypad empty it removes the last hand as before."""
+    shoe = start_shoe(client)
+    client.post(f"/tracker/{shoe.pk}/hands/", {"outcome": "B"})
+    page = client.post(deal_url(shoe), {"cards": "9", "card": "K"}).content.decode()
+    assert "Undo: clear the cards" in undo_button(page)
+    assert re.search(
+        r'<input type="hidden" name="cards" value="9 K">\s*<button type="submit" '
+        r'class="undo"',
+        page,
+    )
+
+    cleared = client.post(undo_url(shoe), {"cards": "9 K"})
+    html = cleared.content.decode()
+    assert cleared.status_code == 200
+    assert "The cards were cleared; no hand was undone." in html
+    assert hidden_cards(html) == "" and "Undo: clear the cards" not in html
+    assert "last hand" in undo_button(html)
+    assert shoe.hands.count() == 1
+
+    assert client.post(undo_url(shoe), {"cards": ""}).status_code == 302
+    assert shoe.hands.count() == 0
+
+
+def test_undo_with_cards_by_htmx_redraws_the_keypad_and_the_button(client):
+    shoe = start_shoe(client)
+    client.post(f"/tracker/{shoe.pk}/hands/", {"outcome": "P"})
+    key = client.post(deal_url(shoe), {"cards": "", "card": "4"}, **HTMX).content.decode()
+    assert 'id="undo-what" class="undo-what" hx-swap-oob="true"' in key
+    assert "Undo: clear the cards" in undo_button(key)
+
+    cleared = client.post(undo_url(shoe), {"cards": "4"}, **HTMX)
+    assert cleared["HX-Retarget"] == "#keypad-hand"
+    html = cleared.content.decode()
+    assert hidden_cards(html) == ""
+    assert "last hand" in undo_button(html)
+    assert "The cards were cleared" in html
+    assert shoe.hands.count() == 1
+
+
+def test_undo_refuses_cards_longer_than_a_hand(client):
+    shoe = start_shoe(client)
+    client.post(f"/tracker/{shoe.pk}/hands/", {"outcome": "P"})
+    response = client.post(undo_url(shoe), {"cards": "K " * 40}, **HTMX)
+    assert response.status_code == 400
+    assert "more than a hand" in response.content.decode()
+    assert shoe.hands.count() == 1
+
+
+def test_restore_draws_the_kept_hand_and_records_nothing(client):
+    shoe = start_shoe(client)
+    response = client.post(deal_url(shoe), {"cards": "9 K", "restore": "1"}, **HTMX)
+    assert hidden_cards(response.content.decode()) == "9 K"
+    # A complete hand kept by mistake is not recorded from a restore: the keypad starts empty.
+    response = client.post(deal_url(shoe), {"cards": "9 K 5 8", "restore": "1"}, **HTMX)
+    assert hidden_cards(response.content.decode()) == ""
+    bad = client.post(deal_url(shoe), {"cards": "9 Z", "restore": "1"}, **HTMX)
+    assert bad.status_code == 400
+    assert Hand.objects.count() == 0

@@ -1,0 +1,61 @@
+// The card keypad's hand so far (tracker/keypad.py), kept on this device for each shoe until
+// it is recorded or cleared: a reload, or a phone that killed the tab, finds it again. The
+// cards live in the page (the keypad's hidden field); this copies them to localStorage after
+// every answer. A page the server drew with cards on the keypad (a key pressed without
+// JavaScript, a hand taken back) is the truth; an empty one gets the kept cards back,
+// drawn by the server (`restore`), which checks them as it does any key's.
+(function () {
+  "use strict";
+
+  var form = document.querySelector(".card-keypad-form");
+  var shoe = form && /\/(\d+)\/cards\/$/.exec(form.getAttribute("action"));
+  var store = null;
+  try {
+    store = window.localStorage;
+  } catch (error) {
+    // storage refused (a private window's settings): the keypad works as without this
+  }
+  if (!shoe || !store || !window.htmx) {
+    return;
+  }
+  var name = "tracker-keypad:" + shoe[1];
+
+  function field() {
+    return document.querySelector('#keypad-hand input[name="cards"]');
+  }
+
+  function keep() {
+    var cards = field() ? field().value.trim() : "";
+    try {
+      if (cards) {
+        store.setItem(name, cards);
+      } else {
+        store.removeItem(name);
+      }
+    } catch (error) {
+      // storage full or refused: nothing kept, nothing lost from the page
+    }
+  }
+
+  // Every swap (the keypad's own, the roads' with the keypad out of band, Undo's).
+  document.addEventListener("htmx:afterSettle", keep);
+
+  var kept = store.getItem(name);
+  if (!kept || field().value.trim()) {
+    keep();
+    return;
+  }
+  form.addEventListener("htmx:afterRequest", function restored(event) {
+    form.removeEventListener("htmx:afterRequest", restored);
+    if (!event.detail.successful) {
+      store.removeItem(name); // kept cards the server will not take: forget them
+    }
+  });
+  form.closest("details").open = true;
+  htmx.ajax("POST", form.getAttribute("action"), {
+    source: form,
+    target: "#keypad-hand",
+    swap: "outerHTML",
+    values: { cards: kept, restore: "1" },
+  });
+})();

@@ -170,6 +170,11 @@ def test_cards_go_into_a_lesson_hand_by_tap_and_by_keyboard(live_server, browser
     expect(board.locator("button[value='back']")).to_be_focused()
     page.keyboard.press("Space")
     expect(field).to_have_value("9 8 K")
+    # Enter in the field shows the hand typed: it presses "Show this hand", not a key.
+    field.fill("9h 7s K K")
+    field.press("Enter")
+    expect(board).to_have_attribute("data-cards", "9h 7s K K")
+    expect(field).to_have_value("9h 7s K K")
     key = board.locator("button[name='hand-1-key'][value='A']").bounding_box()
     assert key["width"] >= 40 and key["height"] >= 48
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -187,6 +192,7 @@ def test_a_bad_card_is_said_by_its_field_which_gets_the_focus(live_server, brows
     expect(error).to_contain_text("Those cards could not be used: Card 4:")
     expect(error).not_to_contain_text("..")
     expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_value("3h 7s K Z")  # as typed, to be corrected
     expect(field).to_be_focused()
     described = field.get_attribute("aria-describedby").split()
     assert "hand-1-cards-error" in described

@@ -180,3 +180,14 @@ def test_a_checked_hand_keeps_its_feedback_and_the_next_hand_comes_after(client,
     assert "Here is another one to try." in panel
     assert len(card_labels(panel)) == len(following.cards)
     assert 'name="attempt" value="1"' in panel
+
+
+@pytest.mark.parametrize("lesson, board", [(WHO_WINS, "hand-1"), (COMMISSION, "settle-1")])
+def test_enter_in_a_field_shows_the_board_not_a_picker_key(client, lesson, board):
+    # Enter submits with a form's first submit button: it must not add a card.
+    html = client.get(url(lesson, "en")).content.decode()
+    start = html.index(f'id="{board}"')
+    form = html[html.index("<form", start) : html.index("</form>", start)]
+    first = re.search(r"<button[^>]*>", form).group(0)
+    assert 'data-add="show"' in first
+    assert f'name="{board}-key"' in form  # and the picker is in the same form

@@ -216,7 +216,7 @@ def _next(live: Live) -> str:
 def _field(live: Live, typed: str | None, cards) -> str:
     """The cards field as drawn again: what was refused (to be corrected, unless too long to
     be a hand), the cards so far of a hand being picked, or the hand shown."""
-    if live.notice:
+    if live.invalid == "cards":
         return drawn_back(typed or "", MAX_CARDS_TEXT)
     if live.next_card:
         return live.partial
@@ -285,6 +285,11 @@ def settle_context(state, directive) -> dict:
         "dom_id": live.dom_id,
         "bets": [(bet, bet_name(bet)) for bet in BETS],
         "typed": _field(live, get.get(live.dom_id, ""), cards),
+        "stake_typed": (
+            drawn_back(get.get(f"{live.dom_id}-stake", ""), 7)
+            if live.invalid == "stake"
+            else shown.stake
+        ),
         "keys": KEYS,
     }
 

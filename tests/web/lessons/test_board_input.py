@@ -191,3 +191,13 @@ def test_enter_in_a_field_shows_the_board_not_a_picker_key(client, lesson, board
     first = re.search(r"<button[^>]*>", form).group(0)
     assert 'data-add="show"' in first
     assert f'name="{board}-key"' in form  # and the picker is in the same form
+
+
+def test_a_refused_stake_is_drawn_back_and_the_other_fields_keep_their_values(client):
+    html = unescape(client.get(url(COMMISSION, "en"), {"settle-1-stake": "abc"}).content.decode())
+    assert re.search(r'id="settle-1-stake" name="settle-1-stake" value="abc"', html)
+    settle = next(d for d in COMMISSION.directives if d.name == "settle" and d.number == 1)
+    field = re.search(r'id="settle-1-cards" name="settle-1" value="([^"]*)"', html).group(1)
+    assert field == " ".join(settle.spec.cards)  # the lesson's cards, not emptied
+    good = unescape(client.get(url(COMMISSION, "en"), {"settle-1-stake": "25"}).content.decode())
+    assert re.search(r'id="settle-1-stake" name="settle-1-stake" value="25"', good)

@@ -16,12 +16,13 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from baccarat.game.cards import CardError, parse_cards
+from baccarat.game.cards import RANKS, CardError, parse_cards
 from baccarat.game.rules import HandError
 from baccarat.game.shoe import random_hand
 from baccarat.game.tableau import tableau_cell_text, tableau_row_rule
 from baccarat.odds.payouts import BETS, bet_name
 from baccarat.teaching.charts import tableau_rows
+from baccarat.teaching.dealing import KEYS, DealingError, DealtHand, dealt
 from guards.echo import drawn_back
 from guards.inputs import InputError, whole_number
 from hands.permalinks import permalink
@@ -47,6 +48,9 @@ class Live:
     others: list[tuple[str, str]]
     changed: bool = False
     notice: str | None = None
+    invalid: str | None = None  # the field whose value was refused: "cards", "stake", "row"...
+    next_card: str | None = None  # a hand part-entered with the card picker: the card due
+    partial: str = ""  # and its cards so far
     announcement: str = ""
     links: dict[str, str] = field(default_factory=dict)
 
@@ -101,6 +105,47 @@ def read_hand(text: str) -> tuple[str, ...]:
     return cards
 
 
+def keyed(text: str, key: str) -> tuple[str, DealtHand]:
+    """The cards field after one key of the card picker (a rank, "back" or "clear"), and
+    the hand so far; a ValueError says what is wrong."""
+    if len(text) > MAX_CARDS_TEXT:
+        raise ValueError(
+            _("That is %(length)s characters; type at most %(most)s")
+            % {"length": len(text), "most": MAX_CARDS_TEXT}
+        )
+    try:
+        tokens = [str(card) for card in parse_cards(text)] if text.strip() else []
+        if key == "clear":
+            tokens = []
+        elif key == "back":
+            tokens = tokens[:-1]
+        elif key in RANKS:
+            # A key after a whole hand starts the next one, as at the table.
+            tokens = [*tokens, key] if not tokens or not dealt(tokens).complete else [key]
+        else:
+            raise ValueError(_("Choose a card's rank: A, 2 to 9, 10, J, Q or K."))
+        hand = dealt(tokens)
+    except (CardError, DealingError) as error:
+        raise ValueError(str(error)) from None
+    return " ".join(tokens), hand
+
+
+def typed_cards(live: Live, get) -> str | None:
+    """What the cards field holds after this request: as typed, or changed by a key of the
+    card picker. A hand not yet whole is kept in the field, the card it needs next in
+    `live.next_card`, and None is returned: the board shows what it showed."""
+    typed = get.get(live.dom_id)
+    key = get.get(f"{live.dom_id}-key")
+    if key is None:
+        return typed
+    text, hand = keyed((typed or "").strip(), key)
+    if hand.complete:
+        return text
+    live.next_card = hand.next_card
+    live.partial = text
+    return None
+
+
 # What a board says when the learner's change could not be used, one sentence a board (the
 # thing refused and the thing kept are no words alone in Chinese).
 REFUSALS = {
@@ -112,8 +157,19 @@ REFUSALS = {
 }
 
 
-def _refuse(live: Live, state, kept: str, error: Exception) -> None:
-    live.notice = REFUSALS[kept] % {"error": error}
+# Full stops that may end an engine's message (ASCII, ideographic, full-width).
+FULL_STOPS = ".。．"
+
+
+def clause(error: Exception | str) -> str:
+    """A message made ready to sit inside a sentence: REFUSALS ends the sentence itself, so a
+    message's own full stop would make "unknown card.. This is" (or "。。" in Chinese)."""
+    return str(error).rstrip().rstrip(FULL_STOPS).rstrip()
+
+
+def _refuse(live: Live, state, kept: str, error: Exception, field: str) -> None:
+    live.notice = REFUSALS[kept] % {"error": clause(error)}
+    live.invalid = field
     state.refused = True
 
 
@@ -122,11 +178,13 @@ def hand_context(state, directive) -> dict:
     spec = directive.spec
     typed = state.request.GET.get(live.dom_id)
     cards = spec.cards
-    if typed is not None:
-        try:
+    try:
+        typed = typed_cards(live, state.request.GET)
+        if typed is not None:
             cards = read_hand(typed.strip()) or spec.cards
-        except ValueError as error:
-            _refuse(live, state, "hand", error)
+    except ValueError as error:
+        typed = state.request.GET.get(live.dom_id)
+        _refuse(live, state, "hand", error, "cards")
     live.changed = cards != spec.cards
     shown = hand_spec(cards, spec.tableau, spec.values) if live.changed else spec
     dealt = " ".join(str(card) for card in random_hand())
@@ -134,13 +192,14 @@ def hand_context(state, directive) -> dict:
         "deal": _link(live, {live.dom_id: dealt}),
         "reset": _link(live, {live.dom_id: " ".join(spec.cards)}),
     }
-    live.announcement = live.notice or shown.resolution.steps[-1].text
+    live.announcement = live.notice or _next(live) or shown.resolution.steps[-1].text
     return {
         "spec": shown,
         "lesson_spec": spec,
         "live": live,
         # What was typed, drawn again to be corrected, unless it is too long to be a hand.
-        "typed": drawn_back(typed, MAX_CARDS_TEXT) if live.notice else " ".join(cards),
+        "typed": _field(live, typed, cards),
+        "keys": KEYS,
         "resolution": shown.resolution,
         "gates": shown.gates,
         "walkthrough_url": permalink(list(cards)),
@@ -148,6 +207,20 @@ def hand_context(state, directive) -> dict:
         "banker_gate": shown.gates[4],
         "dom_id": live.dom_id,
     }
+
+
+def _next(live: Live) -> str:
+    return _("Next: %(card)s.") % {"card": live.next_card} if live.next_card else ""
+
+
+def _field(live: Live, typed: str | None, cards) -> str:
+    """The cards field as drawn again: what was refused (to be corrected, unless too long to
+    be a hand), the cards so far of a hand being picked, or the hand shown."""
+    if live.invalid == "cards":
+        return drawn_back(typed or "", MAX_CARDS_TEXT)
+    if live.next_card:
+        return live.partial
+    return " ".join(cards)
 
 
 def _whole(text: str | None, low: int, high: int, what: str) -> int | None:
@@ -169,17 +242,21 @@ def settle_context(state, directive) -> dict:
     spec = directive.spec
     get = state.request.GET
     bet, stake, cards = spec.bet, spec.stake, spec.cards
+    field = "bet"  # the field being read, to put a refusal by it
     try:
         if f"{live.dom_id}-bet" in get:
             bet = get[f"{live.dom_id}-bet"]
             if bet not in BETS:
                 raise ValueError(_("choose one of the bets listed"))
+        field = "stake"
         stake = _whole(get.get(f"{live.dom_id}-stake"), 1, MAX_STAKE, _("The stake")) or stake
-        if live.dom_id in get:
-            cards = read_hand(get[live.dom_id].strip()) or spec.cards
+        field = "cards"
+        typed = typed_cards(live, get)
+        if typed is not None:
+            cards = read_hand(typed.strip()) or spec.cards
     except ValueError as error:
         bet, stake, cards = spec.bet, spec.stake, spec.cards
-        _refuse(live, state, "bet", error)
+        _refuse(live, state, "bet", error, field)
     live.changed = (bet, stake, cards) != (spec.bet, spec.stake, spec.cards)
     shown = settle_spec(bet, stake, cards) if live.changed else spec
     live.links = {
@@ -192,19 +269,28 @@ def settle_context(state, directive) -> dict:
             },
         )
     }
-    live.announcement = live.notice or _("%(bet)s, %(stake)s staked: %(result)s.") % {
-        "bet": shown.bet_name,
-        "stake": shown.stake,
-        "result": shown.text,
-    }
+    live.announcement = (
+        live.notice
+        or _next(live)
+        or _("%(bet)s, %(stake)s staked: %(result)s.")
+        % {
+            "bet": shown.bet_name,
+            "stake": shown.stake,
+            "result": shown.text,
+        }
+    )
     return {
         "spec": shown,
         "live": live,
         "dom_id": live.dom_id,
         "bets": [(bet, bet_name(bet)) for bet in BETS],
-        "typed": (
-            drawn_back(get.get(live.dom_id, ""), MAX_CARDS_TEXT) if live.notice else " ".join(cards)
+        "typed": _field(live, get.get(live.dom_id, ""), cards),
+        "stake_typed": (
+            drawn_back(get.get(f"{live.dom_id}-stake", ""), 7)
+            if live.invalid == "stake"
+            else shown.stake
         ),
+        "keys": KEYS,
     }
 
 
@@ -215,17 +301,19 @@ def tableau_context(state, directive) -> dict:
     spec = directive.spec
     get = state.request.GET
     row, column = spec.row, spec.column
+    field = "row"
     try:
         if not spec.whole:
             row = spec.row
         else:
             picked = _whole(get.get(f"{live.dom_id}-row"), 0, 7, _("The Banker's total"))
             row = picked if picked is not None else row
+        field = "card"
         picked = _whole(get.get(f"{live.dom_id}-card"), 0, 9, _("The Player's third card"))
         column = picked if picked is not None else column
     except ValueError as error:
         row, column = spec.row, spec.column
-        _refuse(live, state, "tableau", error)
+        _refuse(live, state, "tableau", error, field)
     live.changed = (row, column) != (spec.row, spec.column)
     cell = tableau_cell_text(row, column) if row is not None and column is not None else None
     live.announcement = live.notice or cell or ""

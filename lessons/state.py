@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 
 from baccarat.game.cards import parse_cards
+from baccarat.game.rules import resolve
 from hands.permalinks import permalink
 from lessons.course import ENGLISH, TRANSLATIONS, load_course
 from progress.learner import Learner
@@ -66,10 +67,17 @@ def graded(lesson, check, attempt, given, complete=False):
     choice = question.choice(given)
     if choice is None:
         return None
-    walkthrough = None
+    walkthrough = hand = cards = None
     if question.kind in HAND_KINDS and question.cards:
         walkthrough = permalink([str(c) for c in parse_cards(list(question.cards))])
+        hand = resolve(list(question.cards))
+    elif question.cards:
+        cards = parse_cards(list(question.cards))
     return {
+        # The hand or cards answered about, drawn again with the feedback: the panel below
+        # already holds the next question.
+        "hand": hand,
+        "cards": cards,
         "question": question,
         "given": choice,
         "right": question.is_right(given),

@@ -1,6 +1,8 @@
 // A lesson's few extras; the page works without them.
 // (keyboard shortcuts for the inline checks: shortcuts.js, each check a data-keys region)
-// - after htmx redraws a check or a board, focus goes back where it was instead of <body>;
+// - after htmx redraws a check or a board, focus goes back where it was instead of <body>:
+//   to a check's next question, with the hand just answered and its feedback scrolled into
+//   view above it; to a board's refused field (its error is by it), or the key pressed;
 // - a refused answer (400) is shown in the check instead of being dropped.
 (function () {
   "use strict";
@@ -30,9 +32,14 @@
     if (pressed.check) {
       // The next question itself, not its first answer: a focused answer would look chosen.
       next = document.querySelector("#" + pressed.check + "-panel");
+      var result = document.querySelector("#" + pressed.check + " .check-result");
+      if (next && result && result.textContent.trim()) {
+        result.scrollIntoView({ block: "start", behavior: "instant" });
+      }
     } else if (pressed.board) {
       var board = document.getElementById(pressed.board);
-      next = board && ((pressed.field && document.getElementById(pressed.field)) ||
+      next = board && (board.querySelector('[aria-invalid="true"]') ||
+        (pressed.field && document.getElementById(pressed.field)) ||
         board.querySelector('[data-add="' + pressed.add + '"]') ||
         board.querySelector("button[data-add]"));
     }

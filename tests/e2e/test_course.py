@@ -95,3 +95,129 @@ def test_a_learner_deals_a_hand_and_picks_a_tableau_cell_on_a_phone(live_server,
     )
     expect(page.locator("#tableau-1-card")).to_be_focused()
     context.close()
+
+
+WHO_WINS = load_course().lesson("foundations", "who-wins")
+
+
+def open_on_phone(browser, live_server, path):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(live_server.url + path)
+    page.wait_for_function("() => window.htmx !== undefined")
+    return context, page
+
+
+def test_a_checked_hand_keeps_its_feedback_beside_it_and_the_next_hand_below(live_server, browser):
+    """At 390 × 844: the hand just answered is drawn again with its verdict, the next hand
+    comes below them, both on the screen, and focus is on the next question."""
+    check = WHO_WINS.check("first-winner")
+    asked, following = check.question(WHO_WINS.key, 0), check.question(WHO_WINS.key, 1)
+    context, page = open_on_phone(
+        browser, live_server, reverse("lessons:lesson", args=["foundations", "who-wins"])
+    )
+    wrong = next(c for c in asked.choices if c.value != asked.answer)
+    page.locator("#check-first-winner button.check-answer", has_text=wrong.label).tap()
+    feedback = page.locator("#check-first-winner-feedback")
+    expect(feedback).to_contain_text("Not quite.")
+    expect(feedback).to_have_attribute("aria-live", "polite")
+    answered = page.locator("#check-first-winner-answered")
+    expect(answered.locator("[data-card]")).to_have_count(len(asked.cards))
+    panel = page.locator("#check-first-winner-panel")
+    expect(panel).to_contain_text("Here is another one to try.")
+    expect(panel.locator("[data-card]")).to_have_count(len(following.cards))
+    expect(panel).to_be_focused()
+    hand, verdict, next_hand = (
+        answered.locator(".check-hand").bounding_box(),
+        feedback.bounding_box(),
+        panel.locator(".check-hand").bounding_box(),
+    )
+    # Answered hand, then its verdict, then the next hand: in that order down the page.
+    assert hand["y"] + hand["height"] <= verdict["y"] + 1
+    assert verdict["y"] + verdict["height"] <= next_hand["y"] + 1
+    # The answered hand and its verdict are on the screen together after the answer (the
+    # boxes are the viewport's).
+    assert hand["y"] >= 0 and verdict["y"] + verdict["height"] <= 844
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
+
+
+def test_cards_go_into_a_lesson_hand_by_tap_and_by_keyboard(live_server, browser):
+    context, page = open_on_phone(
+        browser, live_server, reverse("lessons:lesson", args=["foundations", "who-wins"])
+    )
+    board = page.locator("#hand-1")
+    field = page.locator("#hand-1-cards")
+    # By tap: a key after the lesson's whole hand starts a new one; the card due is said.
+    board.locator("button[name='hand-1-key'][value='9']").tap()
+    expect(field).to_have_value("9")
+    expect(page.locator("#hand-1-cards-next")).to_have_text("Next: the Banker's first card.")
+    expect(page.locator("#live")).to_have_text("Next: the Banker's first card.")
+    for rank in ("8", "K"):
+        board.locator(f"button[name='hand-1-key'][value='{rank}']").tap()
+    expect(field).to_have_value("9 8 K")
+    expect(board).to_have_attribute("data-cards", "3h 7s Kd Kc 3d")  # not whole yet
+    # By keyboard: the focus stays on the key pressed, so Enter on another key follows.
+    board.locator("button[name='hand-1-key'][value='Q']").focus()
+    page.keyboard.press("Enter")
+    expect(board).to_have_attribute("data-cards", "9 8 K Q")
+    expect(board.locator("button[name='hand-1-key'][value='Q']")).to_be_focused()
+    page.keyboard.press("Tab")  # K, then ⌫
+    expect(board.locator("button[name='hand-1-key'][value='K']")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(board.locator("button[value='back']")).to_be_focused()
+    page.keyboard.press("Space")
+    expect(field).to_have_value("9 8 K")
+    # Enter in the field shows the hand typed: it presses "Show this hand", not a key.
+    field.fill("9h 7s K K")
+    field.press("Enter")
+    expect(board).to_have_attribute("data-cards", "9h 7s K K")
+    expect(field).to_have_value("9h 7s K K")
+    key = board.locator("button[name='hand-1-key'][value='A']").bounding_box()
+    assert key["width"] >= 40 and key["height"] >= 48
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
+
+
+def test_a_bad_card_is_said_by_its_field_which_gets_the_focus(live_server, browser):
+    context, page = open_on_phone(
+        browser, live_server, reverse("lessons:lesson", args=["foundations", "who-wins"])
+    )
+    field = page.locator("#hand-1-cards")
+    field.fill("3h 7s K Z")
+    field.press("Enter")
+    error = page.locator("#hand-1-cards-error")
+    expect(error).to_contain_text("Those cards could not be used: Card 4:")
+    expect(error).not_to_contain_text("..")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_value("3h 7s K Z")  # as typed, to be corrected
+    expect(field).to_be_focused()
+    described = field.get_attribute("aria-describedby").split()
+    assert "hand-1-cards-error" in described
+    field_box, error_box = field.bounding_box(), error.bounding_box()
+    assert 0 <= error_box["y"] - (field_box["y"] + field_box["height"]) <= 24  # right under it
+    context.close()
+
+
+def test_axe_finds_nothing_on_a_lesson_board_being_picked_and_refused(live_server, browser):
+    from axe_playwright_python.sync_playwright import Axe
+
+    path = reverse("lessons:lesson", args=["foundations", "who-wins"])
+    context, page = open_on_phone(browser, live_server, path + "?hand-1=9+8&hand-1-key=K")
+    expect(page.locator("#hand-1-cards-next")).to_have_text("Next: the Banker's second card.")
+    page.locator("#hand-1-cards").fill("3h 7s K Z")
+    page.locator("#hand-1-cards").press("Enter")
+    expect(page.locator("#hand-1-cards-error")).to_contain_text("could not be used")
+    check = WHO_WINS.check("first-winner").question(WHO_WINS.key, 0)
+    wrong = next(c for c in check.choices if c.value != check.answer)
+    page.locator("#check-first-winner button.check-answer", has_text=wrong.label).tap()
+    expect(page.locator("#check-first-winner-feedback")).to_contain_text("Not quite.")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+        violations = Axe().run(page).response["violations"]
+        assert not violations, [
+            (v["id"], [n["target"] for n in v["nodes"][:3]]) for v in violations
+        ]
+    context.close()

@@ -15,10 +15,17 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 # Test modules import shared set-up from this folder (production_process.py); in pytest's
 # importlib mode the folder is not on the path by itself.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+# Hypothesis's per-example deadline is a wall-clock assertion: a loaded machine runs an
+# example several times slower than a quiet one, and the suite asserts no times.
+hypothesis_settings.register_profile("suite", deadline=None)
+hypothesis_settings.load_profile("suite")
 
 
 # A test that asks for one of these reaches the database (pytest-django lets no other test

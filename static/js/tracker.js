@@ -73,6 +73,35 @@
     showAll(true);
   });
 
+  // The Bead Plate folds (a <details>): the reader's choice is kept in this browser and
+  // given back to the board each hand redraws (afterSwap, before it is painted).
+  var FOLD = "tracker-bead-plate";
+  function keepFold() {
+    var fold = document.querySelector("#board .bead-fold");
+    var stored = null;
+    try {
+      stored = window.localStorage.getItem(FOLD);
+    } catch (e) { /* storage refused: the fold starts open each time */ }
+    if (fold && stored) {
+      fold.open = stored === "open";
+    }
+  }
+  keepFold();
+  document.addEventListener("htmx:afterSwap", keepFold);
+  document.addEventListener("toggle", function (event) {
+    var fold = event.target;
+    if (!fold.classList || !fold.classList.contains("bead-fold")) {
+      return;
+    }
+    try {
+      window.localStorage.setItem(FOLD, fold.open ? "open" : "closed");
+    } catch (e) { /* not kept: nothing else changes */ }
+    if (fold.open) {
+      // Hidden, its box had no width to scroll: show its newest bead now.
+      showNewest(fold.querySelector(".road-scroll"));
+    }
+  }, true);
+
   // A turned phone or a narrower window moves each box's right edge. Width only: a phone's
   // address bar hiding on scroll resizes the height, and must not undo the reader's scroll.
   var width = window.innerWidth;

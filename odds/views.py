@@ -124,6 +124,21 @@ def cards_dealt_chart(result: Odds):
     }
 
 
+# The summary kept in view on a phone while the form is changed: the main bets' edges.
+SUMMARY_EDGES = [
+    ("banker", gettext_lazy("Banker")),
+    ("player", gettext_lazy("Player")),
+    ("tie_8_to_1", gettext_lazy("Tie (8 to 1)")),
+]
+
+
+def summary_edges(result: Odds):
+    return [
+        {"key": key, "name": name, "per_unit": percent(float(result.edges[key].per_unit))}
+        for key, name in SUMMARY_EDGES
+    ]
+
+
 def edge_rows(result: Odds):
     return [
         {
@@ -218,6 +233,7 @@ def results_context(result: Odds, values):
         "pair": percent(float(result.player_pair)) if result.player_pair is not None else None,
         "pair_fraction": result.player_pair,
         "edges": edge_rows(result),
+        "summary": summary_edges(result),
         "banker_totals": banker_total_rows(result),
         "removals": removal_rows(values),
         # The sentence under the table, sized from the table's own largest shift.

@@ -43,6 +43,7 @@ from lessons.course import load_course
 from reference.faq import faq as faq_answers
 from reference.learner_home import learner_home
 from reference.sources import page_context as sources_context
+from tracker.visitors import last_shoe
 
 GLANCE_DECKS = 8  # the shoe most tables deal
 CONTENT = Path(__file__).resolve().parent / "content"
@@ -212,7 +213,8 @@ def glossary(request):
 
 
 def home(request):
-    return render(request, "reference/home.html", learner_home(request))
+    context = {**learner_home(request), "last_shoe": last_shoe(request)}
+    return render(request, "reference/home.html", context)
 
 
 def faq(request):

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Count, F, Max
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
@@ -85,3 +86,13 @@ def create_shoe(request, name, decks=8):
 def own_shoe_or_404(request, shoe_id):
     """The caller's shoe. Someone else's shoe is a 404 too: never reveal that it exists."""
     return get_object_or_404(Shoe.objects.owned_by(request), pk=shoe_id)
+
+
+def last_shoe(request):
+    """The caller's shoe with the latest hand recorded (else the newest), with its
+    hand_count, or None: the home page offers to go back to it. Reads the session only, so
+    a first visit starts none."""
+    shoes = Shoe.objects.owned_by(request).annotate(
+        hand_count=Count("hands"), last_hand=Max("hands__id")
+    )
+    return shoes.order_by(F("last_hand").desc(nulls_last=True), "-created", "-id").first()

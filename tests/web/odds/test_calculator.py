@@ -55,8 +55,9 @@ def test_full_eight_deck_shoe_by_default(client):
     details = html[start : html.index("</details>", start)]
     assert 'data-count="banker">2,292,252,566,437,888<' in details
     assert 'data-count="total">4,998,398,275,503,360<' in details
-    # The form is a plain GET form with a shareable URL, and htmx redraws it live.
-    assert re.search(r'<form method="get" action="/odds/"', html)
+    # The form is a plain GET form with a shareable URL, and htmx redraws it live; a submit
+    # loads the page at the results, not at the top of the form.
+    assert re.search(r'<form method="get" action="/odds/#odds-results"', html)
     assert 'hx-trigger="input changed delay:300ms, change"' in html
     assert 'hx-get="/odds/"' in html and 'hx-target="#odds-results"' in html
 

@@ -226,5 +226,5 @@ def marks(request, outcomes, road, index):
     proof = proof_context(board, road, index)
     if proof is None:
         raise Http404("That road has no such mark.")
-    context = {**scoreboard_context(board, ""), **proof}
+    context = {**scoreboard_context(proof["then"], ""), **proof}  # the board at the mark
     return render(request, "lab/mark.html", context)

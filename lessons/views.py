@@ -255,7 +255,7 @@ def mark(request, module, lesson, outcomes, road, index):
     if request.htmx:
         return render(request, "tracker/mark.html#proof", proof)
     context = {
-        **scoreboard_context(board, ""),
+        **scoreboard_context(proof["then"], ""),  # the board as it was at the mark
         **proof,
         "lesson": lesson,
         "lesson_url": lesson_url(lesson),

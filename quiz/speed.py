@@ -6,6 +6,7 @@ server; each question carries an id, so a stale answer is refused with a reason.
 
 import random
 import secrets
+from datetime import UTC, datetime
 
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -17,6 +18,7 @@ from baccarat.teaching.skills import BANKER_SKILLS
 from progress.learner import BEST_ACCURACY, Learner, drill_score
 from quiz import reviews
 from quiz.answered_once import first_answer
+from quiz.guessing import READ_FLOOR_SECONDS, better_than_guessing
 from quiz.questions import restored, stored, table_for
 from quiz.refusals import not_a_choice, refused
 
@@ -51,10 +53,28 @@ def seconds_left(drill, at):
     return SPEED_SECONDS - (at.timestamp() - drill["started"])
 
 
-def speed_question(drill):
+def speed_question(drill, at):
     skill = random.choice(SPEED_RULES[drill["rule"]][1])
     drill["question"] = stored(question_for_skill(skill, random.Random()))
     drill["id"] = secrets.token_hex(6)
+    # Timed here, by the server, so a page cannot claim it was read for longer.
+    drill["shown"] = at.timestamp()
+
+
+def practised(request, drill):
+    """Count the minute's answers towards the learner's practice, unless guessing would have
+    done as well: a minute of mashing teaches nothing and must not raise mastery. Answers
+    given faster than anyone can read were never kept for this (`speed_answer`). Says
+    whether the minute counted."""
+    answered, right = drill["answered"], drill["right"]
+    chance = drill.get("chance", 0) / answered if answered else 0
+    counted = better_than_guessing(right, answered, chance)
+    if counted:
+        learner = Learner(request)
+        for skill, was_right, at in drill.get("pending", []):
+            learner.review(skill, was_right, datetime.fromtimestamp(at, UTC))
+    drill["pending"] = []
+    return counted
 
 
 def finish(request, drill, late=False):
@@ -69,6 +89,9 @@ def finish(request, drill, late=False):
         "accuracy": round(100 * right / answered) if answered else None,
         "rule": drill["rule"],
         "late": late,
+        "hasty": drill.get("hasty", 0),
+        "read_floor": READ_FLOOR_SECONDS,
+        "practised": practised(request, drill),
     }
     result["score"] = drill_score(result)
     result["best"] = Learner(request).offer_speed_best(result)
@@ -125,15 +148,21 @@ def speed(request):
 @require_POST
 def speed_start(request):
     rule = request.POST.get("rule")
+    at = reviews.now()
     drill = {
         "rule": rule if rule in SPEED_RULES else "banker",
-        "started": reviews.now().timestamp(),
+        "started": at.timestamp(),
         "answered": 0,
         "right": 0,
+        # Answers count towards practice once the minute is up (`practised`); `chance` adds
+        # up each question's odds of a guess being right, `hasty` the answers too fast to count.
+        "pending": [],
+        "chance": 0.0,
+        "hasty": 0,
         "last": None,
         "result": None,
     }
-    speed_question(drill)
+    speed_question(drill, at)
     return speed_response(request, drill)
 
 
@@ -164,9 +193,13 @@ def speed_answer(request):
         notice = _("That question was already answered; nothing more was counted.")
         return refused(request, SPEED_PAGE, speed_context(request, drill, notice), "#speed")
     right = question.is_right(value)
-    Learner(request).review(question.skill, right, at)
     drill["answered"] += 1
     drill["right"] += int(right)
+    drill["chance"] = drill.get("chance", 0) + 1 / len(question.choices)
+    if at.timestamp() - drill.get("shown", 0) < READ_FLOOR_SECONDS:
+        drill["hasty"] = drill.get("hasty", 0) + 1
+    else:
+        drill.setdefault("pending", []).append([question.skill, right, at.timestamp()])
     drill["last"] = {
         "prompt": question.prompt,
         "given": question.choice(value).label,
@@ -174,5 +207,5 @@ def speed_answer(request):
         "right": right,
         "explanation": question.explanation,
     }
-    speed_question(drill)
+    speed_question(drill, at)
     return speed_response(request, drill)

@@ -5,7 +5,7 @@ road questions all draw their roads from scoreboard_context."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from baccarat.roads.scoreboard import ASK_NOTE, DERIVED_ROADS
+from baccarat.roads.scoreboard import ASK_NOTE, DERIVED_ROADS, scoreboard
 
 # Empty columns drawn on a short road, so a new shoe still looks like a board.
 MIN_COLUMNS = {"bead_plate": 12, "big_road": 24, "derived": 30}
@@ -125,17 +125,20 @@ def flag_words(board):
 def proof_context(board, road, index):
     """What a derived mark's proof shows (templates/tracker/mark.html#proof): the mark, its
     place on its own road, and the Big Road cells of the two columns its proof compares,
-    which the page frames ("frames", as "col,row" pairs for tracker.js). None when `road`
-    has no such mark."""
+    which the page frames ("frames", as "col,row" pairs for tracker.js), and "then": the
+    board as it was when the mark was made. None when `road` has no such mark."""
     derived = board.derived[road]
     if index >= len(derived.marks):
         return None
     mark = derived.marks[index]
     cell = next(cell for cell in derived.cells if cell.mark == index)
     compared = mark.columns_compared
+    # Only the hands up to the mark: a column compared may have grown since, and its later
+    # beads played no part in the mark.
+    then = scoreboard(board.hands[: mark.hand + 1])
     frames = [
         {"col": c.col, "row": c.row}
-        for c in board.big_road
+        for c in then.big_road
         if c.outcome and c.column + 1 in compared
     ]
     return {
@@ -148,6 +151,7 @@ def proof_context(board, road, index):
         "compared": compared,
         "frames": frames,
         "frames_data": " ".join(f"{f['col']},{f['row']}" for f in frames),
+        "then": then,
     }
 
 

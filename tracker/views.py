@@ -267,8 +267,9 @@ def mark_response(request, board, road, index, back_url, shoe):
         raise Http404("That road has no such mark.")
     if request.htmx:
         return render(request, "tracker/mark.html#proof", proof)
-    # Its own page, without JavaScript: the proof, and the Big Road with the columns framed.
-    context = {**scoreboard_context(board, ""), **proof, "shoe": shoe, "back_url": back_url}
+    # Its own page, without JavaScript: the proof, and the Big Road as it was at the mark,
+    # with the columns framed.
+    context = {**scoreboard_context(proof["then"], ""), **proof, "shoe": shoe, "back_url": back_url}
     return render(request, "tracker/mark.html", context)
 
 

@@ -1,5 +1,6 @@
 import re
 
+import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
@@ -53,3 +54,42 @@ def test_works_without_javascript(live_server, browser):
     page.get_by_role("button", name="Deal a random hand").click()
     expect(page.locator('[data-gate="values"]')).to_be_visible()
     context.close()
+
+
+IN_VIEW_ABOVE_THE_BAR = """() => {
+    const gate = document.querySelector('#walk [aria-current="step"]').getBoundingClientRect();
+    const bar = document.querySelector(".walk-nav").getBoundingClientRect();
+    return gate.top >= -1 && gate.bottom <= Math.min(bar.top, innerHeight) + 1;
+}"""
+
+
+@pytest.mark.parametrize(
+    "phone, language, motion",
+    [
+        ((360, 740), "", "reduce"),
+        ((360, 740), "/zh-hant", "reduce"),
+        ((360, 740), "/zh-hans", "no-preference"),
+        ((390, 844), "/zh-hant", "no-preference"),
+    ],
+    indirect=["phone"],
+)
+def test_next_brings_the_new_gate_into_view_on_a_phone(live_server, phone, language, motion):
+    page = phone
+    page.emulate_media(reduced_motion=motion)
+    page.goto(live_server.url + language + reverse("hands:walkthrough") + "?cards=4h,3s,Ad,Kc,8c")
+    page.wait_for_function("() => window.htmx !== undefined")
+    bar = page.locator(".walk-nav")
+    for step in range(2, 7):
+        # The bar is one row: its three parts side by side, "2/6" rather than the words.
+        parts = [part.bounding_box() for part in bar.locator("> *").all()]
+        assert len(parts) == 3
+        middles = {round(box["y"] + box["height"] / 2) for box in parts}
+        assert max(middles) - min(middles) <= 2, parts
+        assert bar.bounding_box()["height"] <= 72
+        expect(bar.locator(".walk-where-short")).to_have_text(f"{step - 1}/6")
+        bar.locator("a[rel=next]").click()
+        expect(page.locator('#walk [aria-current="step"] h3')).to_contain_text(f"{step}.")
+        page.wait_for_function(IN_VIEW_ABOVE_THE_BAR)
+        if step < 6:
+            expect(page.locator(".walk-nav a[rel=next]")).to_be_focused()
+    expect(page.locator('#walk [aria-current="step"] h3')).to_be_focused()

@@ -1,8 +1,10 @@
 """The quiz in a real browser: questions answered by keyboard only, the feedback read from
 the aria-live region."""
 
+import itertools
 import random
 
+import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
@@ -51,3 +53,31 @@ def test_answer_quiz_questions_by_keyboard(live_server, page: Page, monkeypatch)
     expect(page.locator('#quiz-next [data-score="right"]')).to_have_text("1")
     expect(page.locator('#quiz-next [data-score="answered"]')).to_have_text("2")
     assert page.url == url  # answered in place, no page loads
+
+
+@pytest.mark.parametrize("phone", [(360, 740), (390, 844)], indirect=True, ids=["360", "390"])
+@pytest.mark.parametrize("language", ["", "/zh-hant"])
+def test_the_speed_drills_buttons_stay_put_whatever_the_question(
+    live_server, phone, monkeypatch, language
+):
+    # The shortest and the longest questions, one after another: the Player stood (two cards
+    # each), then the Player drew a picture card (its value spelt out).
+    skills = itertools.cycle(["banker_stood:3", "banker:3:0", "banker:6:7", "banker:0:0"])
+    monkeypatch.setattr(
+        "quiz.speed.question_for_skill", lambda skill, rng: banker_rule(rng, next(skills))
+    )
+    page = phone
+    page.goto(live_server.url + language + reverse("quiz:speed"))
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.locator("button.speed-start").click()
+    places = set()
+    for answered in range(1, 7):
+        answered_shown = page.locator('#speed [data-score="answered"]')
+        expect(answered_shown).to_have_text(str(answered - 1))
+        boxes = [b.bounding_box() for b in page.locator("#speed button.quiz-answer").all()]
+        # Where they are on the page, however far it is scrolled; and on the first screen.
+        scrolled = page.evaluate("scrollY")
+        places.add(tuple((b["x"], b["y"] + scrolled, b["width"], b["height"]) for b in boxes))
+        assert all(b["y"] + scrolled + b["height"] <= page.viewport_size["height"] for b in boxes)
+        page.locator("#speed button.quiz-answer").first.click()
+    assert len(places) == 1, places

@@ -23,6 +23,7 @@ from baccarat.odds.payouts import settle
 from baccarat.roads.scoreboard import scoreboard
 from baccarat.teaching.mistakes import myths
 from baccarat.teaching.questions import (
+    DRAW_STAND,
     GENERATORS,
     banker_rule,
     player_rule,
@@ -596,9 +597,9 @@ def test_speed_drill_counts_answers_in_the_minute_only(client, quiz_clock):
     assert "Not quite — the answer is" in html and 'hx-swap-oob="innerHTML:#speed-feedback"' in html
     # The verdict under the new question is the previous one's, and says so.
     assert f"The question before this one: {escape(second.prompt)}" in html
+    # Nothing counts towards practice until the minute is up (and then only if it beat guessing).
     known = learner(client)[0]
-    assert known.skill(first.skill).correct >= 1
-    assert known.skill(second.skill).attempts >= 1
+    assert known.skill(first.skill).attempts == 0
 
     # A stale answer in the minute is refused.
     response, _ = speed_answer(client, question_id="old")
@@ -620,6 +621,9 @@ def test_speed_drill_counts_answers_in_the_minute_only(client, quiz_clock):
     assert "Your best this session." not in html
     assert "a best minute needs at least 90% right" in html
     assert "quiz_speed_best" not in client.session
+    # One right of two could be a coin's doing: not practice.
+    assert "1 right of 2 is no better than guessing could do" in html
+    assert learner(client)[0].skill(first.skill).attempts == 0
     # Any answer now is refused: no drill is running.
     response = client.post(reverse("quiz:speed_answer"), {"question": "x", "answer": "d"})
     assert response.status_code == 400 and "No drill is running" in response.content.decode()
@@ -755,3 +759,46 @@ def test_the_naturals_topic_asks_about_the_two_card_total(client):
     naturals = " or ".join(str(n) for n in NATURALS)
     assert "Is there an 8 or a 9 in the first two cards?" not in html
     assert f"Do the first two cards make a total of {naturals}?" in html
+
+
+def answers_at(client, quiz_clock, times, right=lambda i: True):
+    for i, at in enumerate(times):
+        quiz_clock.at = at
+        speed_answer(client, right=right(i))
+
+
+def test_answers_faster_than_reading_do_not_count_as_practice(client, quiz_clock):
+    client.post(reverse("quiz:speed_start"), {"rule": "banker"})
+    # Mashing: ten answers a tenth of a second apart, every one after the question was sent.
+    answers_at(client, quiz_clock, [T + timedelta(seconds=0.1 * i) for i in range(1, 11)])
+    # Then read properly: twelve right, a second each.
+    answers_at(client, quiz_clock, [T + timedelta(seconds=2 + i) for i in range(12)])
+    quiz_clock.at = T + timedelta(seconds=61)
+    html = client.get(reverse("quiz:speed")).content.decode()
+    assert '<span data-result="answered">22</span>' in html
+    assert "10 answers came sooner than anyone can read a question (under 0.4 s)" in html
+    assert 'data-result="guessing"' not in html
+    skills = learner(client)[0].skills()
+    assert sum(state.attempts for state in skills.values()) == 12
+
+
+def test_a_minute_no_better_than_guessing_raises_no_mastery(client, quiz_clock):
+    client.post(reverse("quiz:speed_start"), {"rule": "player"})
+    # A second each, so none is too fast, but right only every other time: a coin does as well.
+    answers_at(
+        client, quiz_clock, [T + timedelta(seconds=1 + i) for i in range(40)], lambda i: i % 2 == 0
+    )
+    quiz_clock.at = T + timedelta(seconds=61)
+    html = client.get(reverse("quiz:speed")).content.decode()
+    assert "20 right of 40 is no better than guessing could do" in html
+    assert "did not count towards your practice and raised no skill" in html
+    assert learner(client)[0].skills() == {}
+
+
+@pytest.mark.parametrize(
+    "right, answered, counts", [(3, 3, False), (5, 5, True), (15, 20, True), (14, 20, False)]
+)
+def test_better_than_guessing_is_a_binomial_test(right, answered, counts):
+    from quiz.guessing import better_than_guessing
+
+    assert better_than_guessing(right, answered, 1 / len(DRAW_STAND)) is counts

@@ -46,3 +46,10 @@ def test_the_faq_figures_are_the_engines_and_it_says_not_50_50(client):
 def test_the_faq_is_linked_from_the_footer_and_the_glossary(client, url_name):
     html = client.get(reverse(url_name)).content.decode()
     assert f'href="{reverse("reference:faq")}"' in html
+
+
+def test_the_faq_questions_are_headings_not_links_to_themselves(client):
+    html = client.get(reverse("reference:faq")).content.decode()
+    for item in faq():
+        assert f'<h2 id="{item.slug}">' in html
+        assert f'href="#{item.slug}"' not in html

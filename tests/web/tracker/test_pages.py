@@ -435,9 +435,9 @@ def test_mark_partial_for_htmx(client):
     # What tracker.js frames on the Big Road: every bead of the two columns compared.
     first, second = mark.columns_compared
     assert f'data-columns="{first} {second}"' in html
-    cells = [
-        c for c in scoreboard(EXAMPLE).big_road if c.outcome and c.column + 1 in (first, second)
-    ]
+    # Only the beads there were when the mark was made.
+    then = scoreboard(EXAMPLE[: mark.hand + 1])
+    cells = [c for c in then.big_road if c.outcome and c.column + 1 in (first, second)]
     frames = re.search(r'data-frames="([^"]*)"', html).group(1).split()
     assert frames == [f"{c.col},{c.row}" for c in cells] and len(frames) >= 2
 
@@ -455,7 +455,8 @@ def test_mark_page_frames_the_compared_columns_without_javascript(client):
         c.column + 1 for c in board.big_road if c.outcome and (str(c.col), str(c.row)) in framed
     }
     assert columns == set(mark.columns_compared)
-    assert len(framed) == sum(len(board.columns[c - 1]) for c in mark.columns_compared)
+    then = scoreboard(EXAMPLE[: mark.hand + 1])  # the columns as they were at the mark
+    assert len(framed) == sum(len(then.columns[c - 1]) for c in mark.columns_compared)
     assert f"columns {mark.columns_compared[0]} and {mark.columns_compared[1]} are framed" in html
 
 
@@ -679,3 +680,23 @@ def test_each_road_says_where_its_newest_mark_is(client):
     empty = start_shoe(client, "Empty")
     html = client.get(reverse("tracker:shoe", args=[empty.pk])).content.decode()
     assert 'id="road-big_road" class="road-svg" data-newest="" data-extent="0"' in html
+
+
+def test_a_marks_proof_shows_the_board_as_it_was_when_the_mark_was_made(client):
+    # Mark 6 of the Cockroach Pig: the columns it compares grew after it was made.
+    shoe = start_shoe(client, outcomes=EXAMPLE)
+    mark = scoreboard(EXAMPLE).derived["cockroach_pig"].marks[5]
+    then = scoreboard(EXAMPLE[: mark.hand + 1])
+    first, second = mark.columns_compared
+    grown = [
+        c for c in scoreboard(EXAMPLE).big_road if c.outcome and c.column + 1 in (first, second)
+    ]
+    framed_then = [c for c in then.big_road if c.outcome and c.column + 1 in (first, second)]
+    assert len(grown) > len(framed_then)  # the case that matters
+    url = reverse("tracker:mark", args=[shoe.pk, "cockroach_pig", 5])
+    html = client.get(url, **HTMX).content.decode()
+    frames = re.search(r'data-frames="([^"]*)"', html).group(1).split()
+    assert frames == [f"{c.col},{c.row}" for c in framed_then]
+    # Without JavaScript, the page's Big Road holds only the hands up to the mark.
+    big_road = road_svg(client.get(url).content.decode(), "big_road")
+    assert big_road.count('<use href="#compared-frame"') == len(framed_then)

@@ -118,7 +118,7 @@ def test_cards_keyed_in_record_the_outcome_the_engine_computes(live_server, scre
         expect(page.locator("#road-bead_plate use.bead")).to_have_count(number)
         hand = dealt(cards)
         expect(page.locator("#tracker-status")).to_contain_text(f"Hand {number}: {hand.summary}.")
-        expect(page.locator("input[name=cards]")).to_have_value("")
+        expect(page.locator(".card-keypad-form input[name=cards]")).to_have_value("")
     recorded = list(shoe.hands.order_by("seq").values_list("outcome", "cards", "natural"))
     assert recorded == [(dealt(c).outcome, c, dealt(c).natural) for c in hands]
     # The next hand's odds now follow the cards dealt.
@@ -132,12 +132,12 @@ def test_the_keypad_answers_keys_on_a_desktop(live_server, page):
     # Closed, the rank keys do nothing.
     page.keyboard.press("9")
     page.locator(".card-keypad > summary").click()
-    expect(page.locator("input[name=cards]")).to_have_value("")
+    expect(page.locator(".card-keypad-form input[name=cards]")).to_have_value("")
     for key in ["9", "K", "5", "2"]:
         page.keyboard.press(key)
-    expect(page.locator("input[name=cards]")).to_have_value("9 K 5 2")
+    expect(page.locator(".card-keypad-form input[name=cards]")).to_have_value("9 K 5 2")
     page.keyboard.press("Backspace")  # takes the 2 back, not a hand
-    expect(page.locator("input[name=cards]")).to_have_value("9 K 5")
+    expect(page.locator(".card-keypad-form input[name=cards]")).to_have_value("9 K 5")
     # Player 9 + 5 = 4 draws a 2; Banker K + 3 = 3 draws a 4: Banker 7 beats Player 6.
     for key in ["3", "2", "4"]:
         page.keyboard.press(key)
@@ -172,6 +172,6 @@ def test_the_buttons_stay_under_the_thumb_whatever_the_status_says(live_server, 
     assert ace.bounding_box() == keys
     # ⌫ on the empty keypad takes that hand back, less its last card.
     page.locator(".card-keypad-back").tap()
-    expect(page.locator("input[name=cards]")).to_have_value("4 4 4")
+    expect(page.locator(".card-keypad-form input[name=cards]")).to_have_value("4 4 4")
     expect(page.locator("#road-bead_plate use.bead")).to_have_count(0)
     assert ace.bounding_box() == keys

@@ -3,14 +3,15 @@
     .venv/bin/python scripts/screenshots.py     (after `make test` has installed Playwright)
 
 Builds a throwaway database (a temporary SQLite file) with one signed-in account and a
-40-hand shoe dealt by the engine with its cards, serves the site on a free loopback port
+60-hand shoe dealt by the engine with its cards, serves the site on a free loopback port
 (runserver, DEBUG on, no reloader), and photographs it in Debian's Chromium
 ($CHROMIUM_PATH, else /usr/bin/chromium):
 
-    docs/tracker-phone.png         390×844: the roads at their newest marks, the record bar
+    docs/tracker-phone.png         390×844: the first screen, every road at its newest mark
     docs/tracker-phone-proof.png   390×844: a Big Eye Boy mark's proof, its columns framed
     docs/tracker-phone-keypad.png  390×844: the card keypad half-way through a hand
-    docs/tracker-desktop.png       1280×900
+    docs/tracker-landscape.png     844×390: the phone turned, the record bar at the side
+    docs/tracker-desktop.png       1280×800
 
 The shoe is the same every time (a seeded shuffle), so the pictures change only when the
 pages do. The server is stopped however the script ends.
@@ -28,7 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-HANDS = 40
+HANDS = 60
 SEED = 2026
 USER, PASSWORD = "screenshots", "a-long-screenshot-password"
 
@@ -107,8 +108,7 @@ def photograph(base, shoe_id):
             return context, page
 
         context, page = signed_in(390, 844, phone=True)
-        # The roads, scrolled so the Big Road and the derived roads fill the screen.
-        page.locator(".road-big-road").evaluate("e => window.scrollTo(0, e.offsetTop - 8)")
+        # The first screen as it opens: every road's newest column above the record bar.
         page.screenshot(path=DOCS / "tracker-phone.png")
         mark = page.locator("#road-big_eye_boy a.mark").nth(-3)
         mark.scroll_into_view_if_needed()
@@ -120,13 +120,18 @@ def photograph(base, shoe_id):
         for rank in ("9", "K", "5"):
             page.locator(f".card-keypad-keys button[value='{rank}']").tap()
             page.wait_for_function(
-                "n => document.querySelector('input[name=cards]').value.split(' ').length === n",
+                "n => document.querySelector('.card-keypad-form input[name=cards]')"
+                ".value.split(' ').length === n",
                 arg=["9", "K", "5"].index(rank) + 1,
             )
         page.screenshot(path=DOCS / "tracker-phone-keypad.png")
         context.close()
 
-        context, page = signed_in(1280, 900, phone=False)
+        context, page = signed_in(844, 390, phone=True)
+        page.screenshot(path=DOCS / "tracker-landscape.png")
+        context.close()
+
+        context, page = signed_in(1280, 800, phone=False)
         page.screenshot(path=DOCS / "tracker-desktop.png")
         context.close()
         browser.close()

@@ -45,7 +45,7 @@ def audit(page, axe, label):
     return found
 
 
-@pytest.mark.looks
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("width, height", [(390, 844), (1280, 900)], ids=["390", "1280"])
 def test_axe_finds_nothing(live_server, browser: Browser, width, height):
     phone = width < 800

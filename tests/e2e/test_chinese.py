@@ -137,7 +137,7 @@ def shown_beads(page: Page):
     )
 
 
-@pytest.mark.looks
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("width, height", SIZES, ids=[str(w) for w, _ in SIZES])
 def test_pages_fit_the_screen_in_both_scripts(live_server, browser: Browser, width, height):
     page = new_page(browser, width, height)
@@ -174,7 +174,7 @@ def test_pages_fit_the_screen_in_both_scripts(live_server, browser: Browser, wid
 
 
 # Each script once, at a phone's width and a desktop's (the two headers), in both schemes.
-@pytest.mark.looks
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize(
     "language, width, height", [("zh-hant", 390, 844), ("zh-hans", 1280, 800)], ids=CHINESE
 )
@@ -333,7 +333,7 @@ def test_our_scripts_speak_the_pages_chinese(live_server, browser: Browser, lang
     page.context.close()
 
 
-@pytest.mark.looks
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("width", [960, 1024, 1200, 1279, 1280, 1440])
 def test_the_header_is_one_row_at_every_desktop_width(live_server, browser: Browser, width):
     """Below 1280 px the navigation sits behind the Menu button (with the language switch it

@@ -49,7 +49,7 @@ def job_boxes(page):
     return boxes
 
 
-@pytest.mark.looks
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("phone", [(360, 740)], indirect=True, ids=["360"])
 def test_the_three_jobs_are_big_buttons_on_a_phones_first_screen(live_server, phone):
     phone.goto(live_server.url + reverse("reference:home"))

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from baccarat.teaching.questions import banker_rule
 
 
-@pytest.mark.looks
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_target_is_marked_beside_it_not_tinted_behind_its_text(live_server, page, scheme):
     page.emulate_media(color_scheme=scheme)
@@ -21,7 +21,7 @@ def test_the_target_is_marked_beside_it_not_tinted_behind_its_text(live_server, 
     assert style[1] != "none"  # the bar at its side
 
 
-@pytest.mark.looks
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("phone", [(360, 740)], indirect=True)
 def test_the_tableaus_row_links_are_44_px_tap_targets(live_server, phone):
     phone.goto(live_server.url + "/rules/")
@@ -33,7 +33,7 @@ def test_the_tableaus_row_links_are_44_px_tap_targets(live_server, phone):
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= 360
 
 
-@pytest.mark.looks
+@pytest.mark.same_on_any_database
 def test_chinese_is_never_slanted(live_server, page, monkeypatch):
     # The verdict's rule sentence is set in italics in English; in Chinese it must not be.
     monkeypatch.setattr(

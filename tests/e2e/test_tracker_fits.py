@@ -99,7 +99,7 @@ def open_shoe(page, live_server, shoe, language):
     settled(page)
 
 
-@pytest.mark.looks
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("language", ["en", "zh-hant"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", list(SCREENS))

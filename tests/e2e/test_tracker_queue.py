@@ -178,7 +178,7 @@ def test_the_keypad_hand_survives_a_reload(live_server, page: Page):
     assert re.fullmatch("[BP]", shoe.hands.get().outcome)
 
 
-@pytest.mark.looks
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])
 def test_axe_finds_nothing_with_hands_waiting_and_one_failed(live_server, browser, width, height):
     context = browser.new_context(viewport={"width": width, "height": height})

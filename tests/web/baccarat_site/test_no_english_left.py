@@ -17,7 +17,7 @@ from lessons.course import load_course
 from quiz.views import SESSION_KEY
 
 # Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
-pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.same_on_any_database]
 
 LANGUAGES = ["zh-hant", "zh-hans"]
 # Links not to follow: they change state, leave the page's language or are not pages.

@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from htmx import HTMX
 
 # Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
-pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.same_on_any_database]
 
 ECHO = 100
 MARK = "\ua66e"  # ꙮ: in no page of the site, and one character however it is written

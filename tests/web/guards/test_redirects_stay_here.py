@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from guards.redirects import is_local_path, on_this_site, redirects_stay_here, stays_here
 
 # Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
-pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.same_on_any_database]
 
 HOST = "evil.example"
 # The visitor's language: chosen with the switch (its cookie), or their browser's.

@@ -2,6 +2,7 @@
 tracker/keypad.py): the page's context, the next hand's odds from the cards left, and the
 answers after a change or a refusal."""
 
+import json
 from functools import lru_cache
 from urllib.parse import urlencode
 
@@ -14,6 +15,7 @@ from django_htmx.http import reswap, retarget
 
 from baccarat.game.cards import CardError, parse_card
 from baccarat.odds.exact import MIN_CARDS, ShoeError, odds, odds_of_decks, shoe_after
+from baccarat.roads.landing import big_road_landing
 from baccarat.roads.scoreboard import scoreboard
 from baccarat.teaching.dealing import KEYS, dealt
 from scoreboard.boards import proofs_url, scoreboard_context
@@ -169,6 +171,14 @@ def share_url(request, shoe):
     return request.build_absolute_uri(reverse("tracker:shared", args=[shoe.share_token]))
 
 
+def landing(board):
+    """Where the next few hands would land on the Big Road, for record-queue.js to draw
+    each queued hand there, dimmed, before it is recorded (compact JSON: it is on every
+    answer to a tap)."""
+    cells = {run: [col, row] for run, (col, row) in big_road_landing(board).items()}
+    return json.dumps(cells, separators=(",", ":"))
+
+
 def shoe_page_context(request, shoe, **extra):
     results, recorded = shoe.results_and_cards()
     board = scoreboard(results)
@@ -182,6 +192,7 @@ def shoe_page_context(request, shoe, **extra):
         record_key=new_key(),
         status="",
         next_hand=next_hand_context(shoe, recorded, board.stats.hands),
+        landing=landing(board),
     )
     context.update(extra)
     return context
@@ -209,6 +220,7 @@ def board_response(request, shoe, status, keypad=None, error=None):
         keypad=keypad,
         record_key=new_key(),
         next_hand=next_hand_context(shoe, recorded, board.stats.hands),
+        landing=landing(board),
     )
     return render(request, "tracker/shoe.html#update", context)
 

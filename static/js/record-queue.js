@@ -177,8 +177,33 @@
     form.querySelector('button[name="outcome"]').focus({ preventScroll: true });
   });
 
-  // The hands not yet recorded, dimmed on the Bead Plate where they will land.
+  // The hands not yet recorded, dimmed where they will land: on the Bead Plate, and on the
+  // Big Road (the cells the page lists in data-landing for every run of the next few Banker
+  // and Player results: baccarat/roads/landing.py; a tie is written on the bead before it).
   function drawPending() {
+    drawPendingBeads();
+    drawPendingBigRoad();
+  }
+
+  function grow(svg, col) {
+    var box = svg.viewBox.baseVal;
+    if (col + 1 > box.width) { // a road drawn just wide enough: make room
+      svg.setAttribute("viewBox", box.x + " " + box.y + " " + (col + 1) + " " + box.height);
+      svg.style.setProperty("--cols", col + 1);
+    }
+  }
+
+  function pendingMark(svg, href, col, row, item) {
+    var mark = document.createElementNS(SVG, "use");
+    mark.setAttribute("href", href);
+    mark.setAttribute("transform", "translate(" + col + " " + row + ")");
+    mark.setAttribute("class", "pending-bead" + (item.state === "failed" ? " failed" : ""));
+    svg.appendChild(mark);
+    grow(svg, col);
+    return mark;
+  }
+
+  function drawPendingBeads() {
     var svg = document.getElementById("road-bead_plate");
     if (!svg) {
       return;
@@ -187,18 +212,37 @@
     var recorded = svg.querySelectorAll("use.bead").length;
     queue.forEach(function (item, index) {
       var at = recorded + index;
-      var col = Math.floor(at / ROWS);
-      var mark = document.createElementNS(SVG, "use");
-      mark.setAttribute("href", "#bead-" + item.outcome);
-      mark.setAttribute("transform", "translate(" + col + " " + (at % ROWS) + ")");
-      mark.setAttribute("class", "pending-bead" + (item.state === "failed" ? " failed" : ""));
-      svg.appendChild(mark);
-      var box = svg.viewBox.baseVal;
-      if (col + 1 > box.width) { // a road drawn just wide enough: make room
-        svg.setAttribute("viewBox", "0 0 " + (col + 1) + " " + box.height);
-        svg.style.setProperty("--cols", col + 1);
+      pendingMark(svg, "#bead-" + item.outcome, Math.floor(at / ROWS), at % ROWS, item);
+    });
+  }
+
+  function drawPendingBigRoad() {
+    var svg = document.getElementById("road-big_road");
+    var landing = svg && svg.dataset.landing ? JSON.parse(svg.dataset.landing) : null;
+    if (!landing) {
+      return;
+    }
+    svg.querySelectorAll(".pending-bead").forEach(function (mark) { mark.remove(); });
+    var run = "";
+    var newest = null;
+    queue.forEach(function (item) {
+      if (item.outcome !== "T") {
+        run += item.outcome;
+      }
+      var cell = landing[run]; // none past the few hands looked ahead: the count says them
+      if (cell) {
+        newest = pendingMark(svg, item.outcome === "T" ? "#tie-slash" : "#ring-" + item.outcome,
+          cell[0], cell[1], item);
       }
     });
+    var scroller = svg.closest(".road-scroll");
+    if (newest && scroller) { // the newest column in view, as after a hand is recorded
+      var box = newest.getBoundingClientRect();
+      var view = scroller.getBoundingClientRect();
+      if (box.right > view.right) {
+        scroller.scrollLeft += box.right - view.right + box.width;
+      }
+    }
   }
 
   function draw() {

@@ -54,12 +54,27 @@ def test_quick_taps_on_a_slow_network_are_all_recorded_in_order(live_server, pag
     expect(pending(page).nth(2)).to_have_attribute("href", "#bead-P")
     expect(pending(page).nth(4)).to_have_attribute("transform", "translate(0 4)")
     expect(page.locator("#record-queue-status")).to_have_text("5 hands sending.")
+    # On the Big Road too, where the road's rule puts them: a streak down, a new column,
+    # and the tie written on the bead before it.
+    on_big_road = page.locator("#road-big_road use.pending-bead")
+    expect(on_big_road).to_have_count(5)
+    landed = [
+        (mark.get_attribute("href"), mark.get_attribute("transform")) for mark in on_big_road.all()
+    ]
+    assert landed == [
+        ("#ring-B", "translate(0 0)"),
+        ("#ring-B", "translate(0 1)"),
+        ("#ring-P", "translate(1 0)"),
+        ("#ring-B", "translate(2 0)"),
+        ("#tie-slash", "translate(2 0)"),
+    ]
     expect(beads(page)).to_have_count(0)
     assert len(sent) == 1  # one hand at a time: the next goes after its answer
     held[0].continue_()
 
     expect(beads(page)).to_have_count(5)
     expect(pending(page)).to_have_count(0)
+    expect(on_big_road).to_have_count(0)
     expect(page.locator("#record-queue-status")).to_have_text("")
     expect(page.locator("#tracker-status")).to_have_text("Hand 5: Tie recorded.")
     assert "".join(shoe.hands.values_list("outcome", flat=True)) == taps

@@ -33,6 +33,11 @@ MEASURE = """roads => {
     scrollWidth: document.scrollingElement.scrollWidth,
     bar: fixed ? rect(controls) : null,
     buttons: [...document.querySelectorAll('#record-form button[name="outcome"]')].map(rect),
+    // A derived mark opens its proof: its cell is a tap target.
+    markCells: roads.filter(key => key !== "big_road").map(key => {
+      const svg = document.getElementById("road-" + key);
+      return svg.getBoundingClientRect().height / svg.viewBox.baseVal.height;
+    }),
     roads: roads.map(key => {
       const svg = document.getElementById("road-" + key);
       if (svg.dataset.newest === "") return {key, column: null};
@@ -79,6 +84,9 @@ def problems(page):
             found.append(f"a record button is off the screen: {button}")
         if button["bottom"] - button["top"] < 48 - 0.5:
             found.append(f"a record button is {button['bottom'] - button['top']:.0f} px tall")
+    for cell in seen["markCells"]:
+        if cell < 24 - 0.5:  # the least a tap target may be (WCAG 2.5.8)
+            found.append(f"a derived road's cells are {cell:.1f} px")
     for road in seen["roads"]:
         column = road["column"]
         if column is None:

@@ -12,6 +12,9 @@
 // - Only a real double tap (a pointer, same button, under DOUBLE ms) is one hand, and the
 //   page says so; keyboard shortcuts and quick taps on a slow network are all recorded.
 // - Undo while hands are still waiting takes back the last one not yet sent.
+// - The queue is kept on the device for each shoe (localStorage) until every hand in it is
+//   answered: a reload, or a phone that killed the tab, sends them again under their own
+//   keys, so each is recorded once whether or not it had reached the shoe.
 (function () {
   "use strict";
 
@@ -59,7 +62,54 @@
     });
   }
 
+  // Kept as tapped (outcome, ticks, key), for half a day: a shoe is dealt in an hour or so,
+  // and a hand tapped yesterday is not this shoe's next one.
+  var KEEP_FOR = 12 * 3600 * 1000;
+  var store = null;
+  try {
+    store = window.localStorage;
+  } catch (error) {
+    // storage refused (a private window's settings): the queue works as without this
+  }
+  var storeName = "tracker-queue:" + form.getAttribute("action");
+
+  function keep() {
+    if (!store) {
+      return;
+    }
+    try {
+      if (queue.length) {
+        store.setItem(storeName, JSON.stringify({
+          time: Date.now(),
+          hands: queue.map(function (item) {
+            return { outcome: item.outcome, label: item.label, flags: item.flags, key: item.key };
+          }),
+        }));
+      } else {
+        store.removeItem(storeName);
+      }
+    } catch (error) {
+      // storage full or refused: nothing kept, nothing lost from the page
+    }
+  }
+
+  function kept() {
+    try {
+      var saved = store && JSON.parse(store.getItem(storeName) || "null");
+      if (saved && Date.now() - saved.time < KEEP_FOR && Array.isArray(saved.hands)) {
+        return saved.hands.filter(function (hand) {
+          return /^[BPT]$/.test(hand.outcome) && /^[0-9a-f]{32}$/.test(hand.key) &&
+            Array.isArray(hand.flags);
+        });
+      }
+    } catch (error) {
+      // unreadable: treated as nothing kept
+    }
+    return [];
+  }
+
   function send() {
+    keep();
     var head = queue[0];
     if (!head || head.state !== "waiting") {
       draw();
@@ -91,6 +141,7 @@
       send();
     } else {
       head.state = "failed";
+      keep();
       draw();
     }
   });
@@ -278,6 +329,25 @@
       drawPending();
     }
   });
+
+  // Hands tapped before the page was closed or reloaded are sent again, in order.
+  var before = kept();
+  if (before.length) {
+    before.forEach(function (hand) {
+      queue.push({
+        outcome: hand.outcome,
+        label: String(hand.label || hand.outcome),
+        flags: hand.flags.filter(function (name) { return FLAGS.indexOf(name) >= 0; }),
+        key: hand.key,
+        state: "waiting",
+      });
+    });
+    note = fill(ngettext(
+      "%(count)s hand tapped before the page closed is being sent again.",
+      "%(count)s hands tapped before the page closed are being sent again.", before.length),
+      { count: before.length });
+    send();
+  }
 
   // Leaving with hands not yet recorded would lose them.
   window.addEventListener("beforeunload", function (event) {

@@ -215,3 +215,40 @@ def test_axe_finds_nothing_with_hands_waiting_and_one_failed(live_server, browse
         found += [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]]
     context.close()
     assert not found
+
+
+def test_hands_still_queued_when_the_tab_is_killed_are_sent_again_once(live_server, page: Page):
+    """The first hand reaches the shoe but its answer never comes back; two more wait behind
+    it; the phone kills the tab. Opened again, the page sends all three again under their own
+    keys, in order: each is recorded once, and the page says why they are being sent."""
+    shoe = start_shoe(live_server, page, "Killed tab shoe")
+    sent = []
+
+    def store_and_hold(route):
+        sent.append(parse_qs(route.request.post_data or "")["idempotency_key"][0])
+        route.fetch()  # stored, and the answer is never delivered
+
+    page.route("**" + reverse("tracker:record", args=[shoe.pk]), store_and_hold)
+    for outcome in "PBB":
+        tap(page, outcome)
+    expect(pending(page)).to_have_count(3)
+    expect(page.locator("#record-queue-status")).to_have_text("3 hands sending.")
+    assert "".join(shoe.hands.values_list("outcome", flat=True)) == "P"
+
+    again = page.context.new_page()  # the same phone, the same storage
+    page.close(run_before_unload=False)  # killed: no chance to warn
+    again.goto(live_server.url + reverse("tracker:shoe", args=[shoe.pk]))
+    expect(again.locator("#record-queue-status")).to_contain_text(
+        "3 hands tapped before the page closed are being sent again."
+    )
+    expect(beads(again)).to_have_count(3)
+    expect(pending(again)).to_have_count(0)
+    assert "".join(shoe.hands.values_list("outcome", flat=True)) == "PBB"
+    # Sent, nothing is kept: the next visit sends nothing.
+    again.reload()
+    expect(beads(again)).to_have_count(3)
+    again.wait_for_timeout(500)
+    assert shoe.hands.count() == 3
+    assert (
+        again.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tracker-queue'))") == []
+    )

@@ -8,6 +8,7 @@ to AA."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browsing import start_shoe
+from django.urls import reverse
 from playwright.sync_api import Browser
 
 PAGES = [
@@ -79,5 +80,14 @@ def test_axe_finds_nothing(live_server, browser: Browser, width, height):
     page.locator("#road-big_eye_boy a.mark").last.click()
     page.locator("#proof .proof-text").wait_for()
     found += audit(page, axe, "shoe with a proof and the keypad open")
+    # The notice of a request the site turned away, over the header wherever it is.
+    page.goto(live_server.url + f"/tracker/{shoe.pk}/")
+    page.route(
+        live_server.url + reverse("tracker:record", args=[shoe.pk]),
+        lambda route: route.fulfill(status=429, headers={"Retry-After": "5"}, body="Busy"),
+    )
+    page.locator('#record-form button[value="B"]').click()
+    page.locator("#request-error").wait_for()
+    found += audit(page, axe, "shoe with the refusal notice")
     context.close()
     assert not found, "\n".join(found)

@@ -48,6 +48,12 @@ def test_the_menu_opens_the_navigation_and_hints_for_keys_are_hidden(live_server
     page.get_by_role("button", name="Deal a hand").click()
     expect(page.locator("button kbd").first).to_be_hidden()
     expect(page.locator(".keys").first).to_be_hidden()
+    # Nor does the speed drill, once a question is up.
+    page.goto(live_server.url + "/quiz/speed/")
+    page.get_by_role("button").filter(has_text="Start").first.tap()
+    expect(page.locator(".quiz-answer").first).to_be_visible()
+    expect(page.locator(".keys").first).to_be_hidden()
+    expect(page.locator("button kbd").first).to_be_hidden()
 
 
 def test_on_a_desktop_the_navigation_is_in_the_header_row(live_server, browser: Browser):

@@ -38,6 +38,7 @@ from django.db import Error  # DatabaseError, and InterfaceError (not one)
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import override
 
 from guards import allowances
@@ -241,14 +242,20 @@ def refused(request, seconds: int, saying):
 
 
 def busy(seconds: int) -> str:
-    return _(
+    return ngettext(
         "Requests from your address have kept the server busy; it can take more in "
-        "%(seconds)s seconds."
+        "%(seconds)s second.",
+        "Requests from your address have kept the server busy; it can take more in "
+        "%(seconds)s seconds.",
+        seconds,
     ) % {"seconds": f"{seconds:,}"}
 
 
 def wait_your_turn(seconds: int) -> str:
-    return _(
+    return ngettext(
         "Another request from your address is being worked on (an import, a simulation or "
-        "a password check); send this one again in %(seconds)s seconds."
+        "a password check); send this one again in %(seconds)s second.",
+        "Another request from your address is being worked on (an import, a simulation or "
+        "a password check); send this one again in %(seconds)s seconds.",
+        seconds,
     ) % {"seconds": f"{seconds:,}"}

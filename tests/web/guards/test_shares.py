@@ -182,3 +182,10 @@ def test_a_turn_is_one_at_a_time_and_ends_by_itself(clock):
     assert allowances.hold(key, 60) is None
     allowances.let_go(key, second)
     assert allowances.hold(key, 60) is not None
+
+
+@pytest.mark.parametrize("saying", [shares.busy, shares.wait_your_turn])
+def test_the_wait_is_said_in_the_right_number(saying):
+    assert saying(1).endswith(" in 1 second.")
+    assert saying(3).endswith(" in 3 seconds.")
+    assert saying(1_200).endswith(" in 1,200 seconds.")

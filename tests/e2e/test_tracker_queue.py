@@ -246,8 +246,9 @@ def test_hands_still_queued_when_the_tab_is_killed_are_sent_again_once(live_serv
     assert "".join(shoe.hands.values_list("outcome", flat=True)) == "PBB"
     # Sent, nothing is kept: the next visit sends nothing.
     again.reload()
+    again.wait_for_function("() => window.htmx !== undefined")  # record-queue.js has run
+    expect(again.locator("#record-queue-status")).to_have_text("")
     expect(beads(again)).to_have_count(3)
-    again.wait_for_timeout(500)
     assert shoe.hands.count() == 3
     assert (
         again.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tracker-queue'))") == []

@@ -16,6 +16,9 @@ Text from the engine (inline, or a block that shows it as a rule box):
     {{ rule stands-against 4 }}    …and stands against: "0, 1, 8 or 9"
     {{ rule memory }}              the tableau's memory pattern (a list when a block)
     {{ rule naturals }}            "8 or 9"
+    {{ rule tie-frequency }}       how often a tie comes, said the same way everywhere:
+                                   "9.52% of hands from a full 8-deck shoe, about 1 hand in 10.5"
+    {{ rule dragon }}              what the site calls a dragon, and that usage varies
     {{ rule starting-point big_eye_boy }}   where a derived road's first mark comes from:
                                    "the bead at column 2, row 2; or, if column 2 has …"
     {{ value K }}                  a card's value: "0"

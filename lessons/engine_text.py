@@ -19,7 +19,7 @@ from baccarat.game.tableau import (
 from baccarat.odds.exact import odds_of_decks, percent
 from baccarat.roads.scoreboard import DERIVED_ROADS
 from baccarat.teaching.charts import memory_pattern
-from baccarat.teaching.definitions import starting_point
+from baccarat.teaching.definitions import dragon_definition, starting_point, tie_frequency
 from baccarat.translation import _
 from lessons.arguments import Args, DirectiveError, one_of, read_bet, read_cards, whole
 from lessons.blocks import EngineText
@@ -43,7 +43,8 @@ def _listing(values) -> str:
 def _rule(args: Args) -> EngineText:
     which = args.positional.pop(0) if args.positional else None
     names = ("player", "player-totals", "banker-stood", "banker-stood-totals", "tableau-row",
-             "draws-against", "stands-against", "memory", "naturals", "starting-point")  # fmt: skip
+             "draws-against", "stands-against", "memory", "naturals", "starting-point",
+             "tie-frequency", "dragon")  # fmt: skip
     which = one_of("rule", which, names)
     if which == "starting-point":
         road = one_of("road", args.positional.pop(0) if args.positional else None, DERIVED_ROADS)
@@ -71,6 +72,8 @@ def _rule(args: Args) -> EngineText:
         "banker-stood": banker_stood_rule_text,
         "banker-stood-totals": lambda: two_card_rule(BANKER_WHEN_PLAYER_STOOD),
         "naturals": lambda: _listing(NATURALS),
+        "tie-frequency": tie_frequency,
+        "dragon": dragon_definition,
     }[which]()
     return EngineText(text)
 

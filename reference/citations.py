@@ -18,6 +18,7 @@ KINDS = {
     "regulator": gettext_lazy("Regulators' rules"),
     "analysis": gettext_lazy("Analyses"),
     "standard": gettext_lazy("Standards"),
+    "practice": gettext_lazy("How casinos deal: their own rules and dealer training"),
 }
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _LESSON_KEY = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*$")

@@ -90,9 +90,11 @@ def faq(decks: int = DECKS) -> list[Answer]:
         ),
         Answer(
             _("Can I count cards?"), "counting",
-            _("Not usefully. Taking one card out of a full %(decks)s-deck shoe moves the Banker's "
-              "chance by at most %(points)s percentage points; the odds page shows the effect of "
-              "every card.")
+            _("Not on the main bets: one card out of a full %(decks)s-deck shoe moves the "
+              "Banker's chance by %(points)s percentage points at most. Analyses of perfect play "
+              "find no useful edge on Banker or Player, and Thorp and Walden (1973) proved none "
+              "on the Tie. Some side bets can be beaten: the natural 8 and 9 bets (Thorp and "
+              "Walden, 1966), the Dragon 7 and the Panda 8; casinos know it and protect them.")
             % {"decks": decks, "points": percent(shift, 3)[:-1]},
             reverse("odds:calculator"), _("The odds"),
         ),

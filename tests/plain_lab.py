@@ -129,6 +129,7 @@ class Session:
     ruined: bool = False
     limited: bool = False
     money: list = field(default_factory=list)
+    restarts: int = 0  # stakes refused (limit or money), one unit bet instead
 
 
 def play_flat(name: str, letters: str) -> Session:
@@ -165,6 +166,7 @@ def play_progression(name: str, letters: str, bankroll, limit) -> Session:
             session.limited = True
         if wanted > limit or wanted > money:
             wanted, step = 1, 0
+            session.restarts += 1
         net = paid("B", outcome, wanted)
         money += net
         session.money.append(money)

@@ -91,6 +91,11 @@ class SystemTally:
     net: float = 0.0
     ruined: int = 0  # shoes left with less than one unit (progressions)
     limited: int = 0  # shoes where the table limit refused a stake asked for (progressions)
+    restarts: int = 0  # progressions started again at one unit (the limit or the money left)
+    ruined_net: float = 0.0  # units the ruined shoes ended on, together
+    other_net: float = 0.0  # units the other shoes ended on, together
+    worst_shoe: float | None = None  # the lowest and the highest a shoe ended on, in units
+    best_shoe: float | None = None
     # progressions: the bankrolls counted at spread.points(decks), as spread.counted gives them
     bankrolls: list[list[int]] = field(default_factory=list)
     path: list[list[float]] = field(default_factory=list)  # [bets, net, staked] at MILESTONES
@@ -183,6 +188,13 @@ class Tally:
         tally.net += float(net.sum())
         tally.ruined += played.ruined
         tally.limited += played.limited
+        tally.restarts += played.restarts
+        tally.ruined_net += played.ruined_net
+        tally.other_net += played.other_net
+        if played.worst_shoe is not None and played.best_shoe is not None:
+            worst, best = tally.worst_shoe, tally.best_shoe
+            tally.worst_shoe = played.worst_shoe if worst is None else min(worst, played.worst_shoe)
+            tally.best_shoe = played.best_shoe if best is None else max(best, played.best_shoe)
         if played.bankrolls:
             old = tally.bankrolls or [[] for _ in played.bankrolls]
             tally.bankrolls = [merged(a, b) for a, b in zip(old, played.bankrolls, strict=True)]

@@ -8,7 +8,9 @@ house edge of the bets it makes (`expected_loss`), which is what the lab shows.
 Payouts: Banker wins 0.95 (5% commission), Player wins 1, a tie is a push on both. The two
 progressions bet Banker and play each shoe as a session with its own bankroll, under a table
 limit; a stake the limit or the money left will not allow breaks the progression (it starts
-again at one unit), and a player left with less than one unit is ruined for that shoe. A
+again at one unit, counted in `restarts`), and a player left with less than one unit is ruined
+for that shoe. What the ruined shoes lost is kept apart from what the others ended on, so a
+restart that keeps a player betting does not hide the ruin. A
 shoe in which the table limit refused the stake a progression asked for is counted apart
 (`limited`): the limit, not the bankroll, is what stops a Martingale most often.
 """
@@ -134,6 +136,11 @@ class Played:
     ruined: int = 0
     limited: int = 0
     bankrolls: list[list[int]] = field(default_factory=list)
+    restarts: int = 0  # stakes the limit or the money left refused, played as one unit instead
+    ruined_net: float = 0.0  # units the ruined shoes ended on, together (negative: lost)
+    other_net: float = 0.0  # units every other shoe ended on, together
+    worst_shoe: float | None = None  # the lowest and highest a shoe ended on, in units
+    best_shoe: float | None = None
 
 
 def play_flat(name: str, dealt: Dealt, board: Board) -> Played:
@@ -161,6 +168,7 @@ def play_progression(
     step = np.zeros(shoes, dtype=np.int64)  # losses in a row, or wins into the ladder
     ruined = np.zeros(shoes, dtype=bool)
     limited = np.zeros(shoes, dtype=bool)
+    restarts = 0
     width = bin_units(bankroll)
     counts: dict[int, list[int]] = {}
 
@@ -184,6 +192,7 @@ def play_progression(
         ruined |= money < TWENTIETHS
         betting = (outcome != NO_HAND) & ~ruined
         limited |= betting & (wanted > limit)
+        restarts += int((betting & broken).sum())
         result = np.where(betting, won[outcome.clip(min=0)] * stake, 0)
         stakes[:, hand] = np.where(betting, stake, 0)
         net[:, hand] = result / TWENTIETHS
@@ -200,7 +209,15 @@ def play_progression(
     sides = np.where(stakes > 0, BANKER_WINS, NO_BET)
     final = counted(np.floor_divide(money, TWENTIETHS), width)
     bankrolls = [counts.get(after, final) for after in at]
-    return Played(stakes, sides, net, int(ruined.sum()), int(limited.sum()), bankrolls)
+    ended = (money - round(TWENTIETHS * bankroll)) / TWENTIETHS  # each shoe's result, in units
+    return Played(
+        stakes, sides, net, int(ruined.sum()), int(limited.sum()), bankrolls,
+        restarts=restarts,
+        ruined_net=float(ended[ruined].sum()),
+        other_net=float(ended[~ruined].sum()),
+        worst_shoe=float(ended.min()) if shoes else None,
+        best_shoe=float(ended.max()) if shoes else None,
+    )  # fmt: skip
 
 
 def play(

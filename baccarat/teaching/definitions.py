@@ -5,8 +5,13 @@ glossary and the lessons all quote these, so the same thing is never said two wa
 from __future__ import annotations
 
 from baccarat.game.tableau import NATURALS, banker_stood_rule_text, or_list
+from baccarat.odds.exact import odds_of_decks, percent
 from baccarat.roads.scoreboard import DERIVED_ROADS
+from baccarat.simulation.chance import DRAGONS
 from baccarat.translation import _
+
+# The shortest streak this site calls a dragon: the lab's first dragon length.
+DRAGON = DRAGONS[0]
 
 
 def naturals_text() -> str:
@@ -42,12 +47,33 @@ def starting_point(road: str) -> str:
     ).format(column=column, next=column + 1)
 
 
+def tie_frequency(decks: int = 8) -> str:
+    """How often a tie comes, in the one form every page uses: "9.52% of hands from a full
+    8-deck shoe, about 1 hand in 10.5"."""
+    chance = odds_of_decks(decks).exact("tie")
+    return _(
+        "{share} of hands from a full {decks}-deck shoe, about 1 hand in {one_in}"
+    ).format(share=percent(chance), decks=decks, one_in=f"{1 / float(chance):.1f}")
+
+
+def dragon_definition() -> str:
+    """What this site means by a dragon, and that others count differently."""
+    return _(
+        "This site calls a streak of {dragon} or more hands a dragon (one Big Road column, "
+        "ties not breaking it). Usage varies: players and guides count a dragon from "
+        "different lengths, some from a much shorter run."
+    ).format(dragon=DRAGON)
+
+
 def glossary_texts() -> dict[str, str]:
     """The engine's sentences a glossary definition may quote, by the name it uses in
-    braces: "{natural}", "{tableau}", "{banker_stood}", "{start:big_eye_boy}"."""
+    braces: "{natural}", "{tableau}", "{banker_stood}", "{dragon}", "{tie_frequency}",
+    "{start:big_eye_boy}"."""
     return {
         "natural": natural_definition(),
         "tableau": tableau_definition(),
         "banker_stood": banker_stood_rule_text(),
+        "dragon": dragon_definition(),
+        "tie_frequency": tie_frequency(),
         **{f"start:{road}": starting_point(road) for road in DERIVED_ROADS},
     }

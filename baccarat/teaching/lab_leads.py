@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from baccarat.simulation.chance import ROADS, Tally
 from baccarat.simulation.spread import HIGH, LOW
-from baccarat.translation import _
+from baccarat.teaching.lab_text import units
+from baccarat.translation import _, pgettext
 
 
 def share_lead(tally: Tally) -> str:
@@ -42,20 +43,61 @@ def derived_lead(tally: Tally) -> str:
     ).format(low=min(reds), high=max(reds))
 
 
-def stopped_sentence(tally: Tally, name: str) -> str:
-    """How many players (one a shoe) lost the bankroll, and how many the table limit
-    stopped, said apart: a shoe can count in both."""
+def restart_sentence(tally: Tally, name: str) -> str:
+    """That the lab starts a broken progression again at one unit, and how often it did."""
     tallied = tally.played[name]
-    return _(
-        "Of {shoes:,} players, one a shoe starting with {bankroll:,} units: {ruined:,} lost "
-        "the bankroll (less than one unit left), and the {limit:,}-unit table limit refused "
-        "the stake the system asked for in {limited:,} shoes, breaking the progression."
-    ).format(
+    if not tallied.restarts:
+        text = _(
+            "When the {limit:,}-unit table limit or the money left will not allow the stake the "
+            "system asks for, this lab starts the progression again at one unit; in this run "
+            "that never happened."
+        )
+    else:
+        text = _(
+            "When the {limit:,}-unit table limit or the money left will not allow the stake the "
+            "system asks for, this lab starts the progression again at one unit: {restarts:,} "
+            "times in this run, the limit refusing a stake in {limited:,} of the {shoes:,} shoes."
+        )
+    return text.format(
+        limit=tally.limit, restarts=tallied.restarts, limited=tallied.limited, shoes=tally.shoes
+    )
+
+
+def ruin_sentence(tally: Tally, name: str) -> str:
+    """How many players (one a shoe) lost the bankroll and what they lost, apart from what
+    the others ended on: restarting at one unit keeps a player betting, not solvent."""
+    tallied = tally.played[name]
+    if not tallied.ruined:
+        text = _(
+            "None of the {shoes:,} players, one a shoe starting with {bankroll:,} units, lost "
+            "the bankroll; together they ended {other_net} units."
+        )
+    elif tallied.ruined == 1:
+        text = _(
+            "{ruined:,} of the {shoes:,} players, one a shoe starting with {bankroll:,} units, "
+            "lost the bankroll (less than one unit left), ending {ruined_net} units; the other "
+            "{others:,} together ended {other_net}."
+        )
+    else:
+        text = _(
+            "{ruined:,} of the {shoes:,} players, one a shoe starting with {bankroll:,} units, "
+            "lost the bankroll (less than one unit left), ending {ruined_net} units between "
+            "them; the other {others:,} together ended {other_net}."
+        )
+    return text.format(
+        ruined=tallied.ruined,
         shoes=tally.shoes,
         bankroll=tally.bankroll,
-        ruined=tallied.ruined,
-        limit=tally.limit,
-        limited=tallied.limited,
+        ruined_net=units(tallied.ruined_net),
+        others=tally.shoes - tallied.ruined,
+        other_net=units(tallied.other_net),
+    )
+
+
+def stopped_sentence(tally: Tally, name: str) -> str:
+    """What stopped a progression's players in this run: the restarts, then the ruin."""
+    return pgettext("two sentences, one after another", "{first} {second}").format(
+        first=restart_sentence(tally, name), second=ruin_sentence(tally, name)
     )
 
 

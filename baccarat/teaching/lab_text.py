@@ -59,6 +59,11 @@ def one_in(count: int, total: int) -> str | None:
     return f"{n:,.1f}" if n < 10 else f"{n:,.0f}"
 
 
+def units(x: float) -> str:
+    """-3689.5 -> "−3,690": whole units, signed, with a real minus."""
+    return f"{x:+,.0f}".replace("-", "−")
+
+
 def per_hundred(x: float) -> str:
     """-0.0093 -> "−0.93": units won per 100 staked, with a real minus sign."""
     return f"{x * 100:+.2f}".replace("-", "−")
@@ -405,10 +410,16 @@ def systems_sentences(tally: Tally) -> list[str]:
                 bets=row["bets"],
                 per_hundred=per_hundred(row["per_unit"]),
             )
-            swings = _(
-                "Its result swings far more than a flat bet's: the few shoes where its stakes "
-                "grew and lost weigh as much as all the rest."
-            )
+            played = tally.played[row["key"]]
+            swings = (
+                _("Its shoes ended between {worst} and {best} units each, from the {bankroll:,} "
+                  "each started with.").format(
+                    worst=units(played.worst_shoe), best=units(played.best_shoe),
+                    bankroll=tally.bankroll,
+                )
+                if played.worst_shoe is not None and played.best_shoe is not None
+                else ""
+            )  # fmt: skip
             sentences.append(
                 pgettext("three sentences, one after another", "{first} {second} {third}").format(
                     first=staked, second=ruin_words(row, tally), third=swings

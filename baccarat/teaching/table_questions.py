@@ -141,14 +141,14 @@ def fact_question(name: str) -> Question:
         )  # fmt: skip
     if name == "the-player":
         choices = ["hand", "you", "biggest", "bettors"]
-        labels = [_("One of the two hands the dealer deals"), _("You, the person betting"),
+        labels = [_("One of the two hands dealt each round"), _("You, the person betting"),
                   _("The bettor with the biggest bet"),
                   _("The bettors' side, against the house")]  # fmt: skip
         return Question(
             "table_fact", "fact:the-player",
             _("Who is “the Player” at a punto banco table?"),
             numbered(choices, labels), "hand",
-            _("Player and Banker are the names of the two hands the dealer deals, nothing more: "
+            _("Player and Banker are the names of the two hands dealt each round, nothing more: "
               "“Player” is not you and “Banker” is not the house. Anyone at the table may bet on "
               "either hand, and nobody plays them: every card is dealt by fixed rules."),
         )  # fmt: skip

@@ -200,3 +200,23 @@ def test_a_large_run_agrees_with_the_exact_odds():
         per_unit = tally.answer()["strategies"][name]["per_unit_staked"]
         assert abs(per_unit + edge) < Z * error, (name, per_unit, -edge, error)
         assert system.bets > 300_000
+
+
+@pytest.mark.parametrize("limit", [100, 20])
+def test_restarts_and_what_the_ruined_lost_are_the_plain_ways(small_chunks, limit):
+    """A broken progression starts again at one unit: the run counts every restart, and keeps
+    what the ruined shoes lost apart from what the others ended on, each shoe's result from
+    the plain way's money, so a restart cannot hide a ruin."""
+    tally = Tally(8, 12, 40, PROGRESSIONS, limit=limit).run()
+    letters, _, _ = plain_run(8, 12, 40, PROGRESSIONS)
+    for name in PROGRESSIONS:
+        sessions = [play(name, s, limit=limit) for s in letters]
+        ended = [float(p.money[-1] - 100) for p in sessions]
+        tallied = tally.played[name]
+        assert tallied.restarts == sum(p.restarts for p in sessions)
+        ruined = [e for e, p in zip(ended, sessions, strict=True) if p.ruined]
+        assert tallied.ruined == len(ruined)
+        assert tallied.ruined_net == pytest.approx(sum(ruined), abs=1e-9)
+        assert tallied.ruined_net + tallied.other_net == pytest.approx(tallied.net, abs=1e-6)
+        assert (tallied.worst_shoe, tallied.best_shoe) == pytest.approx((min(ended), max(ended)))
+    assert tally.played["martingale"].restarts > 0

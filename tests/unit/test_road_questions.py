@@ -217,7 +217,7 @@ def test_a_hand_outside_the_shoe_is_refused(hand, outcomes):
 @pytest.mark.parametrize(
     "ask,right",
     [
-        ("fact:the-player", "One of the two hands the dealer deals"),
+        ("fact:the-player", "One of the two hands dealt each round"),
         ("fact:budget-gone", "Stop: the budget was the price of the evening"),
     ],
 )

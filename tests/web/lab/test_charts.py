@@ -67,9 +67,28 @@ def test_the_players_stopped_are_the_runs_own_counts(client):
     for name in PROGRESSIONS:
         tallied = tally.played[name]
         assert tallied.limited > 0 or name == "one_three_two_six"
-        assert (
-            f"{tallied.ruined:,} lost the bankroll (less than one unit left), and the 20-unit "
-            f"table limit refused the stake the system asked for in {tallied.limited:,} shoes"
-        ) in page
+        if tallied.restarts:
+            assert (
+                "this lab starts the progression again at one unit: "
+                f"{tallied.restarts:,} times in this run, the limit refusing a stake in "
+                f"{tallied.limited:,} of the 600 shoes"
+            ) in page
+        else:
+            assert "this lab starts the progression again at one unit; in this run" in page
+        # What the ruined players lost is said apart from what the others ended on.
+        ruined_net = f"{tallied.ruined_net:+,.0f}".replace("-", "−")
+        other_net = f"{tallied.other_net:+,.0f}".replace("-", "−")
+        if tallied.ruined > 1:
+            assert (
+                f"{tallied.ruined:,} of the 600 players, one a shoe starting with 100 units, lost "
+                f"the bankroll (less than one unit left), ending {ruined_net} units between "
+                f"them; the other {600 - tallied.ruined:,} together ended {other_net}."
+            ) in page
+        # Under each progression's result, what this run measured of its shoes, not a
+        # sentence said whatever the run.
+        worst = f"{tallied.worst_shoe:+,.0f}".replace("-", "−")
+        best = f"{tallied.best_shoe:+,.0f}".replace("-", "−")
+        assert f"Its shoes ended between {worst} and {best} units each" in page
         low = tally.band(name)[-1]
         assert f"held between {low[1]:,} and {low[3]:,} units" in page
+    assert "swings far more" not in page

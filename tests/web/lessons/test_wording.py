@@ -119,12 +119,12 @@ def test_one_most_common_slip_at_most():
     assert "A classic slip at a training table" in prose("banker-rule", "player-stood")
 
 
-def test_the_bettors_do_not_hold_the_cards_at_a_standard_table_only():
-    # Midi baccarat lets the biggest bettor squeeze.
+def test_the_bettors_do_not_hold_the_cards_at_a_mini_table_only():
+    # Midi baccarat lets the biggest bettor squeeze; the big table may let the players deal.
     text = prose("foundations", "the-table")
     assert "nobody holds the cards" not in text
-    assert "At a standard punto banco table the dealer handles every card" in text
-    assert "in midi baccarat and at the big table the biggest bettor may be allowed" in text
+    assert "At a mini-baccarat table the dealer deals every card" in text
+    assert "In midi baccarat and at the big table the biggest bettor may also be allowed" in text
 
 
 # --- keep it right: every figure in the prose is the engine's -----------------------------------

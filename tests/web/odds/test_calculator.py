@@ -129,7 +129,7 @@ def test_effect_of_removal_and_thorp_walden(client):
     # Banker, Player, Tie in hundred-thousandths: removing a 4 costs the Player 0.0000435.
     assert re.findall(r"<td>([^<]+)</td>", four) == ["32", "+7.60", "−4.35", "−3.25"]
     assert "hundred-thousandths" in html
-    assert "Thorp and Walden" in html and "no usable edge" in html
+    assert "Thorp and Walden proved in 1973" in html and "no useful edge" in html
 
 
 def test_ranks(client):

@@ -98,9 +98,10 @@ def test_a_dragon_tail_also_turns_at_an_earlier_tail():
 def test_the_cut_card_is_near_the_end_and_mini_tables_may_change_the_commission():
     # The cut card sits near the end of the shoe, and mini tables may change the commission.
     assert "well before its end" not in DEFINITIONS["Cut card"]
-    assert "14 to 16 cards from the back" in DEFINITIONS["Cut card"]
+    assert "How near depends on the house" in DEFINITIONS["Cut card"]
     assert "payouts are the same" not in DEFINITIONS["Mini baccarat"]
     assert "some mini tables change the commission" in DEFINITIONS["Mini baccarat"]
+    assert "pass the shoe among the" in DEFINITIONS["Mini baccarat"]
     assert "squeeze" in DEFINITIONS["Midi baccarat"]
 
 

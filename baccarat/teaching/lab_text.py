@@ -177,6 +177,12 @@ def typical_longest(tally: Tally) -> tuple[int, int]:
     return most, median
 
 
+def reaching(tally: Tally, n: int) -> float:
+    """The share of the run's shoes whose longest streak was `n` or more: as counted, since a
+    median streak is reached by half the shoes or more, often far more."""
+    return sum(tally.longest[n:]) / tally.shoes if tally.shoes else 0.0
+
+
 def streak_sentences(tally: Tally) -> list[str]:
     most, median = typical_longest(tally)
     shoes = tally.shoes
@@ -193,9 +199,9 @@ def streak_sentences(tally: Tally) -> list[str]:
         parts.append(part.format(n=n, count=count, ratio=ratio))
     return [
         _(
-            "The longest Big Road streak of a shoe was most often {most}, and half the shoes "
-            "had one of {median} or more."
-        ).format(most=most, median=median),
+            "The longest Big Road streak of a shoe was most often {most}, and {share:.0%} of the "
+            "shoes had one of {median} or more."
+        ).format(most=most, median=median, share=reaching(tally, median)),
         _("A dragon of {first}; of {second}; of {third}.").format(
             first=parts[0], second=parts[1], third=parts[2]
         ),

@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from baccarat.game.tableau import tableau_row_rule
-from baccarat.odds.exact import TIE_PAYS, effect_of_removal, odds_of_decks, percent, shoe_of_decks
+from baccarat.odds.exact import TIE_PAYS, odds_of_decks, percent
 from baccarat.teaching.definitions import naturals_text
-from baccarat.teaching.table_questions import decided_split
+from baccarat.teaching.table_questions import decided_split, removal_figures
 
 DECKS = 8
 
@@ -38,7 +38,6 @@ def faq(decks: int = DECKS) -> list[Answer]:
     shoe = odds_of_decks(decks)
     edges = shoe.edges
     banker, player = decided_split(decks)
-    shift = max(abs(row.banker) for row in effect_of_removal(shoe_of_decks(decks)))
     low, high = TIE_PAYS
     return [
         Answer(
@@ -90,10 +89,11 @@ def faq(decks: int = DECKS) -> list[Answer]:
         ),
         Answer(
             _("Can I count cards?"), "counting",
-            _("Not usefully. Taking one card out of a full %(decks)s-deck shoe moves the Banker's "
-              "chance by at most %(points)s percentage points; the odds page shows the effect of "
-              "every card.")
-            % {"decks": decks, "points": percent(shift, 3)[:-1]},
+            _("Not usefully. Taking one card out of a full %(decks)s-deck shoe changes the "
+              "Banker's chance of winning by %(chance_low)s to %(chance_high)s percentage points "
+              "and the Banker bet's house edge by %(edge_low)s to %(edge_high)s, whichever card "
+              "it is; the odds page shows the effect of every card.")
+            % {"decks": decks, **removal_figures(decks)},
             reverse("odds:calculator"), _("The odds"),
         ),
         Answer(

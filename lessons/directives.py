@@ -11,7 +11,8 @@ Text from the engine (inline, or a block that shows it as a rule box):
     {{ rule player-totals }}       "draws on 0–5 and stands on 6 or 7"
     {{ rule banker-stood }}        the Banker's rule when the Player stood
     {{ rule banker-stood-totals }}   its totals: "draws on 0–5 and stands on 6 or 7"
-    {{ rule tableau-row 3 }}       "Banker 3 draws unless the Player's third card is an 8"
+    {{ rule tableau-row 3 }}       "When the Player has drawn a third card, Banker 3 draws
+                                   unless the Player's third card is an 8"
     {{ rule draws-against 4 }}     the third cards Banker 4 draws against: "2, 3, 4, 5, 6 or 7"
     {{ rule stands-against 4 }}    …and stands against: "0, 1, 8 or 9"
     {{ rule memory }}              the tableau's memory pattern (a list when a block)

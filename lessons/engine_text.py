@@ -13,7 +13,7 @@ from baccarat.game.tableau import (
     banker_stood_rule_text,
     player_rule_text,
     tableau_draws_against,
-    tableau_row_rule,
+    tableau_row_claim,
     two_card_rule,
 )
 from baccarat.odds.exact import odds_of_decks, percent
@@ -55,7 +55,7 @@ def _rule(args: Args) -> EngineText:
             raise DirectiveError(f"rule {which}: give the Banker's total, 0 to 7")
         args.finish()
         if which == "tableau-row":
-            return EngineText(tableau_row_rule(row))
+            return EngineText(tableau_row_claim(row))  # it may stand alone: it says when
         draws = tableau_draws_against(row)
         values = draws if which == "draws-against" else [v for v in range(10) if v not in draws]
         if not values:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from baccarat.game.tableau import tableau_row_rule
+from baccarat.game.tableau import tableau_row_claim
 from baccarat.odds.exact import TIE_PAYS, odds_of_decks, percent
 from baccarat.teaching.definitions import naturals_text
 from baccarat.teaching.table_questions import decided_split, removal_figures
@@ -73,7 +73,7 @@ def faq(decks: int = DECKS) -> list[Answer]:
             _("Why does the Banker sometimes draw on 6?"), "banker-6",
             _("%(rule)s. Those cards often leave the Player on a good total, so the tableau has "
               "the Banker draw; when the Player stood, Banker 6 stands.")
-            % {"rule": tableau_row_rule(6)},
+            % {"rule": tableau_row_claim(6)},
             lesson("banker-rule", "why-this-shape"), _("Why the tableau has its shape"),
         ),
         Answer(

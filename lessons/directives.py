@@ -19,6 +19,8 @@ Text from the engine (inline, or a block that shows it as a rule box):
     {{ rule naturals }}            "8 or 9"
     {{ rule starting-point big_eye_boy }}   where a derived road's first mark comes from:
                                    "the bead at column 2, row 2; or, if column 2 has …"
+    {{ rule columns small_road }}  which columns it reads: "Small Road: a bead that starts
+                                   column c compares column c−1, which just finished, with …"
     {{ value K }}                  a card's value: "0"
     {{ total 7 8 }}                the working of a total: "7 + 8 = 15 → 5"
     {{ edge banker }}              a house edge per bet placed: "1.06%"

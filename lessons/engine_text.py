@@ -19,7 +19,7 @@ from baccarat.game.tableau import (
 from baccarat.odds.exact import odds_of_decks, percent
 from baccarat.roads.scoreboard import DERIVED_ROADS
 from baccarat.teaching.charts import memory_pattern
-from baccarat.teaching.definitions import starting_point
+from baccarat.teaching.definitions import compared_columns, starting_point
 from baccarat.translation import _
 from lessons.arguments import Args, DirectiveError, one_of, read_bet, read_cards, whole
 from lessons.blocks import EngineText
@@ -43,12 +43,13 @@ def _listing(values) -> str:
 def _rule(args: Args) -> EngineText:
     which = args.positional.pop(0) if args.positional else None
     names = ("player", "player-totals", "banker-stood", "banker-stood-totals", "tableau-row",
-             "draws-against", "stands-against", "memory", "naturals", "starting-point")  # fmt: skip
+             "draws-against", "stands-against", "memory", "naturals", "starting-point",
+             "columns")  # fmt: skip
     which = one_of("rule", which, names)
-    if which == "starting-point":
+    if which in ("starting-point", "columns"):
         road = one_of("road", args.positional.pop(0) if args.positional else None, DERIVED_ROADS)
         args.finish()
-        return EngineText(starting_point(road))
+        return EngineText((starting_point if which == "starting-point" else compared_columns)(road))
     if which in ("tableau-row", "draws-against", "stands-against"):
         row = whole(args.positional.pop(0) if args.positional else "", 0, 7)
         if row is None:

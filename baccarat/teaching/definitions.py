@@ -5,7 +5,7 @@ glossary and the lessons all quote these, so the same thing is never said two wa
 from __future__ import annotations
 
 from baccarat.game.tableau import NATURALS, banker_stood_rule_text, or_list
-from baccarat.roads.scoreboard import DERIVED_ROADS
+from baccarat.roads.scoreboard import DERIVED_ROADS, road_name
 from baccarat.translation import _
 
 
@@ -40,6 +40,18 @@ def starting_point(road: str) -> str:
         "the bead at column {column}, row 2; or, if column {column} has only one bead, the "
         "first bead of column {next}"
     ).format(column=column, next=column + 1)
+
+
+def compared_columns(road: str) -> str:
+    """Which Big Road columns a derived road reads, counted as the engine counts them
+    (baccarat.roads.scoreboard.DERIVED_ROADS, k columns back): "Small Road: a bead that starts
+    column c compares column c−1, which just finished, with column c−3; a bead further down
+    column c looks at column c−2"."""
+    back = DERIVED_ROADS[road]
+    return _(
+        "{road}: a bead that starts column c compares column c−1, which just finished, with "
+        "column c−{first}; a bead further down column c looks at column c−{back}"
+    ).format(road=road_name(road), first=back + 1, back=back)
 
 
 def glossary_texts() -> dict[str, str]:

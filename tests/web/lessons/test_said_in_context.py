@@ -10,7 +10,7 @@ import re
 from html import unescape
 
 from baccarat.game.tableau import TABLEAU, tableau_row_claim, tableau_row_rule
-from baccarat.roads.scoreboard import DERIVED_ROADS, road_name, scoreboard
+from baccarat.roads.scoreboard import DERIVED_ROADS, ROWS, road_name, scoreboard
 from lessons.course import read_course
 
 COURSE = read_course()
@@ -55,3 +55,22 @@ def test_the_derived_roads_lesson_counts_each_roads_columns_as_the_engine_does()
         column = len(outcomes) + 1
         assert mark.rule == 1
         assert mark.columns_compared == (column - 1, column - back - 1)
+
+
+def test_the_dragon_tail_lesson_shows_a_column_turning_right_above_an_earlier_tail():
+    """A column turns right where the cell below is past the last row *or taken*: the lesson
+    says both, and one of its boards shows the second kind as the engine places it."""
+    lesson = COURSE.lesson("bead-plate-and-big-road", "dragon-tail")
+    assert "along the bottom, which" not in lesson.summary
+    assert "above an earlier tail" in lesson.summary
+    shown = [d.spec for d in lesson.directives if d.name == "road"]
+    early_turns = []
+    for spec in shown:
+        cells = scoreboard(spec.outcomes).big_road
+        for i, (before, after) in enumerate(zip(cells, cells[1:], strict=False)):
+            turned = after.column == before.column and after.col != before.col
+            if turned and before.row < ROWS - 1:
+                placed = {(cell.col, cell.row) for cell in cells[: i + 1]}
+                assert (before.col, before.row + 1) in placed  # a mark was in its way
+                early_turns.append((before.col, before.row))
+    assert early_turns, "no board shows a column turning right above a mark in its way"

@@ -5,6 +5,7 @@ glossary and the lessons all quote these, so the same thing is never said two wa
 from __future__ import annotations
 
 from baccarat.game.tableau import NATURALS, banker_stood_rule_text, or_list
+from baccarat.odds.exact import odds_of_decks, percent
 from baccarat.roads.scoreboard import DERIVED_ROADS, road_name
 from baccarat.translation import _
 
@@ -54,12 +55,35 @@ def compared_columns(road: str) -> str:
     ).format(road=road_name(road), first=back + 1, back=back)
 
 
+SHARES_DECKS = 8
+
+
+def winning_shares(decks: int = SHARES_DECKS) -> str:
+    """How much more often Banker wins, said with the figures it compares: "from a full
+    8-deck shoe, Banker wins 45.86% of all hands and Player 44.62%; of the hands that do not
+    tie, 50.68% and 49.32%"."""
+    shoe = odds_of_decks(decks)
+    banker, player = shoe.p("banker"), shoe.p("player")
+    return _(
+        "from a full {decks}-deck shoe, Banker wins {banker} of all hands and Player {player}; "
+        "of the hands that do not tie, {banker_decided} and {player_decided}"
+    ).format(
+        decks=decks,
+        banker=percent(banker),
+        player=percent(player),
+        banker_decided=percent(banker / (banker + player)),
+        player_decided=percent(player / (banker + player)),
+    )
+
+
 def glossary_texts() -> dict[str, str]:
     """The engine's sentences a glossary definition may quote, by the name it uses in
-    braces: "{natural}", "{tableau}", "{banker_stood}", "{start:big_eye_boy}"."""
+    braces: "{natural}", "{tableau}", "{banker_stood}", "{winning_shares}",
+    "{start:big_eye_boy}"."""
     return {
         "natural": natural_definition(),
         "tableau": tableau_definition(),
         "banker_stood": banker_stood_rule_text(),
+        "winning_shares": winning_shares(),
         **{f"start:{road}": starting_point(road) for road in DERIVED_ROADS},
     }

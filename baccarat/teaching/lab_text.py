@@ -154,11 +154,13 @@ def share_sentences(tally: Tally) -> list[str]:
 
 
 def share_point(tally: Tally) -> str:
+    exact = odds_of_decks(tally.decks)
     return _(
         "The more hands, the narrower the range: deal ten times as many shoes and it "
         "shrinks to about a third. Banker wins a little more often than Player because of "
-        "the drawing rules, which is why its wins pay 0.95."
-    )
+        "the drawing rules (exactly {banker:.2%} of all hands against {player:.2%} from a full "
+        "{decks}-deck shoe), which is why its wins pay 0.95."
+    ).format(banker=exact.p("banker"), player=exact.p("player"), decks=tally.decks)
 
 
 # --- the longest streak in a shoe ----------------------------------------------------------

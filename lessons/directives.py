@@ -11,7 +11,8 @@ Text from the engine (inline, or a block that shows it as a rule box):
     {{ rule player-totals }}       "draws on 0–5 and stands on 6 or 7"
     {{ rule banker-stood }}        the Banker's rule when the Player stood
     {{ rule banker-stood-totals }}   its totals: "draws on 0–5 and stands on 6 or 7"
-    {{ rule tableau-row 3 }}       "Banker 3 draws unless the Player's third card is an 8"
+    {{ rule tableau-row 3 }}       "When the Player has drawn a third card, Banker 3 draws
+                                   unless the Player's third card is an 8"
     {{ rule draws-against 4 }}     the third cards Banker 4 draws against: "2, 3, 4, 5, 6 or 7"
     {{ rule stands-against 4 }}    …and stands against: "0, 1, 8 or 9"
     {{ rule memory }}              the tableau's memory pattern (a list when a block)
@@ -21,6 +22,8 @@ Text from the engine (inline, or a block that shows it as a rule box):
     {{ rule dragon }}              what the site calls a dragon, and that usage varies
     {{ rule starting-point big_eye_boy }}   where a derived road's first mark comes from:
                                    "the bead at column 2, row 2; or, if column 2 has …"
+    {{ rule columns small_road }}  which columns it reads: "Small Road: a bead that starts
+                                   column c compares column c−1, which just finished, with …"
     {{ value K }}                  a card's value: "0"
     {{ total 7 8 }}                the working of a total: "7 + 8 = 15 → 5"
     {{ edge banker }}              a house edge per bet placed: "1.06%"

@@ -13,13 +13,18 @@ from baccarat.game.tableau import (
     banker_stood_rule_text,
     player_rule_text,
     tableau_draws_against,
-    tableau_row_rule,
+    tableau_row_claim,
     two_card_rule,
 )
 from baccarat.odds.exact import odds_of_decks, percent
 from baccarat.roads.scoreboard import DERIVED_ROADS
 from baccarat.teaching.charts import memory_pattern
-from baccarat.teaching.definitions import dragon_definition, starting_point, tie_frequency
+from baccarat.teaching.definitions import (
+    compared_columns,
+    dragon_definition,
+    starting_point,
+    tie_frequency,
+)
 from baccarat.translation import _
 from lessons.arguments import Args, DirectiveError, one_of, read_bet, read_cards, whole
 from lessons.blocks import EngineText
@@ -44,19 +49,19 @@ def _rule(args: Args) -> EngineText:
     which = args.positional.pop(0) if args.positional else None
     names = ("player", "player-totals", "banker-stood", "banker-stood-totals", "tableau-row",
              "draws-against", "stands-against", "memory", "naturals", "starting-point",
-             "tie-frequency", "dragon")  # fmt: skip
+             "tie-frequency", "dragon", "columns")  # fmt: skip
     which = one_of("rule", which, names)
-    if which == "starting-point":
+    if which in ("starting-point", "columns"):
         road = one_of("road", args.positional.pop(0) if args.positional else None, DERIVED_ROADS)
         args.finish()
-        return EngineText(starting_point(road))
+        return EngineText((starting_point if which == "starting-point" else compared_columns)(road))
     if which in ("tableau-row", "draws-against", "stands-against"):
         row = whole(args.positional.pop(0) if args.positional else "", 0, 7)
         if row is None:
             raise DirectiveError(f"rule {which}: give the Banker's total, 0 to 7")
         args.finish()
         if which == "tableau-row":
-            return EngineText(tableau_row_rule(row))
+            return EngineText(tableau_row_claim(row))  # it may stand alone: it says when
         draws = tableau_draws_against(row)
         values = draws if which == "draws-against" else [v for v in range(10) if v not in draws]
         if not values:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from baccarat.game.tableau import tableau_row_rule
-from baccarat.odds.exact import TIE_PAYS, effect_of_removal, odds_of_decks, percent, shoe_of_decks
+from baccarat.game.tableau import tableau_row_claim
+from baccarat.odds.exact import TIE_PAYS, odds_of_decks, percent
 from baccarat.teaching.definitions import naturals_text
-from baccarat.teaching.table_questions import decided_split
+from baccarat.teaching.table_questions import decided_split, removal_figures
 
 DECKS = 8
 
@@ -38,7 +38,6 @@ def faq(decks: int = DECKS) -> list[Answer]:
     shoe = odds_of_decks(decks)
     edges = shoe.edges
     banker, player = decided_split(decks)
-    shift = max(abs(row.banker) for row in effect_of_removal(shoe_of_decks(decks)))
     low, high = TIE_PAYS
     return [
         Answer(
@@ -74,7 +73,7 @@ def faq(decks: int = DECKS) -> list[Answer]:
             _("Why does the Banker sometimes draw on 6?"), "banker-6",
             _("%(rule)s. Those cards often leave the Player on a good total, so the tableau has "
               "the Banker draw; when the Player stood, Banker 6 stands.")
-            % {"rule": tableau_row_rule(6)},
+            % {"rule": tableau_row_claim(6)},
             lesson("banker-rule", "why-this-shape"), _("Why the tableau has its shape"),
         ),
         Answer(
@@ -90,12 +89,14 @@ def faq(decks: int = DECKS) -> list[Answer]:
         ),
         Answer(
             _("Can I count cards?"), "counting",
-            _("Not on the main bets: one card out of a full %(decks)s-deck shoe moves the "
-              "Banker's chance by %(points)s percentage points at most. Analyses of perfect play "
-              "find no useful edge on Banker or Player, and Thorp and Walden (1973) proved none "
-              "on the Tie. Some side bets can be beaten: the natural 8 and 9 bets (Thorp and "
+            _("Not on the main bets. Taking one card out of a full %(decks)s-deck shoe changes "
+              "the Banker's chance of winning by %(chance_low)s to %(chance_high)s percentage "
+              "points and the Banker bet's house edge by %(edge_low)s to %(edge_high)s, whichever "
+              "card it is (the odds page shows the effect of every card). Analyses of perfect "
+              "play find no useful edge on Banker or Player, and Thorp and Walden (1973) proved "
+              "none on the Tie. Some side bets can be beaten: the natural 8 and 9 bets (Thorp and "
               "Walden, 1966), the Dragon 7 and the Panda 8; casinos know it and protect them.")
-            % {"decks": decks, "points": percent(shift, 3)[:-1]},
+            % {"decks": decks, **removal_figures(decks)},
             reverse("odds:calculator"), _("The odds"),
         ),
         Answer(

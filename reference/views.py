@@ -20,6 +20,7 @@ from baccarat.game.tableau import (
     PLAYER_RULE,
     banker_stood_rule_text,
     player_rule_text,
+    tableau_row_claim,
     tableau_row_rule,
 )
 from baccarat.odds.exact import odds_of_decks
@@ -299,6 +300,7 @@ def banker_row(request, total):
         "frequencies": banker_frequencies(total),
         "total": total,
         "rule": tableau_row_rule(total),
+        "claim": tableau_row_claim(total),  # the page's lead, which stands alone
         "row": tableau_rows()[total],
         "tableau": tableau_rows(),
         "stood_draws": BANKER_WHEN_PLAYER_STOOD[total] == "D",

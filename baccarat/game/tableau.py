@@ -139,6 +139,16 @@ def tableau_row_rule(banker_total: int) -> str:
     return text.format(total=banker_total, value=stands[0] if stands else "")
 
 
+def tableau_row_claim(banker_total: int) -> str:
+    """A tableau row as a claim that stands on its own, which the row alone is not: it says
+    nothing of a Player who stood (Banker 3 to 5 draw then) or of a natural (nobody draws).
+    "When the Player has drawn a third card, Banker 4 draws only when the Player's third
+    card is 2–7"."""
+    return _("When the Player has drawn a third card, {rule}").format(
+        rule=tableau_row_rule(banker_total)
+    )
+
+
 def tableau_cell_text(banker_total: int, player_third_value: int) -> str:
     """One cell of the tableau in words: "Banker 3 against a Player's third card of 8: the
     Banker stands. (Banker 3 draws unless the Player's third card is an 8.)" """
@@ -165,10 +175,13 @@ def two_card_rule(rule: str) -> str:
 
 
 def player_rule_text() -> str:
+    # "With no natural": on either side (the quiz serves it as true; a test checks every hand).
     return _("With no natural, the Player {rule}.").format(rule=two_card_rule(PLAYER_RULE))
 
 
 def banker_stood_rule_text() -> str:
+    # A Player with a natural "stands" too, but then nobody draws: hence the second condition.
     return _(
-        "When the Player stood, the Banker ignores the tableau and {rule}, just like the Player."
+        "When the Player stood and neither hand is a natural, the Banker ignores the tableau "
+        "and {rule}, just like the Player."
     ).format(rule=two_card_rule(BANKER_WHEN_PLAYER_STOOD))

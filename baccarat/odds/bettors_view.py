@@ -147,3 +147,22 @@ def removal_sentence(removals: list[Removal], banker_edge: Fraction) -> str | No
         shift=f"{shift:.7f}",
         edge=percent(banker_edge, 4).replace("-", "−"),  # a real minus, as the table's
     )
+
+
+def _points(value: float) -> str:
+    """A signed change in percentage points: "+0.008", "−0.012" (a real minus)."""
+    return f"{value:+.3f}".replace("-", "−")
+
+
+def removal_range(removals: list[Removal], what: str) -> tuple[str, str]:
+    """The least and the most that removing one card changes `what` ("banker": the chance of
+    a Banker win; "banker_edge": the Banker bet's house edge), over every value that can be
+    removed, in percentage points to 3 places, rounded outward so that every card's change
+    lies between the two."""
+    changes = [getattr(row, what) * 100 for row in removals]
+    if not changes:
+        raise ValueError("no card can be removed from this shoe")
+    return (
+        _points(math.floor(min(changes) * 1000) / 1000),
+        _points(math.ceil(max(changes) * 1000) / 1000),
+    )

@@ -82,3 +82,14 @@ def band(histograms: list[list[int]], width: int) -> list[tuple[int, int, int]]:
         )
         for h in histograms
     ]
+
+
+def share_below(counts: list[int], value: int, width: int) -> float:
+    """The share of shoes whose bankroll is below `value` + `width`: for a percentile `value`
+    (a bin's lower edge), every shoe in its bin or under it. A median's share is half or more,
+    and can be much more where many shoes end on the same bankroll."""
+    total = sum(counts[1:])
+    if not total:
+        raise ValueError("no shoes counted")
+    top = value // width - counts[0]  # the value's bin, counted from the first
+    return sum(counts[1 : top + 2]) / total

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from baccarat.game.tableau import NATURALS, banker_stood_rule_text, or_list
 from baccarat.odds.exact import odds_of_decks, percent
-from baccarat.roads.scoreboard import DERIVED_ROADS
+from baccarat.roads.scoreboard import DERIVED_ROADS, road_name
 from baccarat.simulation.chance import DRAGONS
 from baccarat.translation import _
 
@@ -63,11 +63,43 @@ def dragon_definition() -> str:
         "ties not breaking it). Usage varies: players and guides count a dragon from "
         "different lengths, some from a much shorter run."
     ).format(dragon=DRAGON)
+def compared_columns(road: str) -> str:
+    """Which Big Road columns a derived road reads, counted as the engine counts them
+    (baccarat.roads.scoreboard.DERIVED_ROADS, k columns back): "Small Road: a bead that starts
+    column c compares column c−1, which just finished, with column c−3; a bead further down
+    column c looks at column c−2"."""
+    back = DERIVED_ROADS[road]
+    return _(
+        "{road}: a bead that starts column c compares column c−1, which just finished, with "
+        "column c−{first}; a bead further down column c looks at column c−{back}"
+    ).format(road=road_name(road), first=back + 1, back=back)
+
+
+SHARES_DECKS = 8
+
+
+def winning_shares(decks: int = SHARES_DECKS) -> str:
+    """How much more often Banker wins, said with the figures it compares: "from a full
+    8-deck shoe, Banker wins 45.86% of all hands and Player 44.62%; of the hands that do not
+    tie, 50.68% and 49.32%"."""
+    shoe = odds_of_decks(decks)
+    banker, player = shoe.p("banker"), shoe.p("player")
+    return _(
+        "from a full {decks}-deck shoe, Banker wins {banker} of all hands and Player {player}; "
+        "of the hands that do not tie, {banker_decided} and {player_decided}"
+    ).format(
+        decks=decks,
+        banker=percent(banker),
+        player=percent(player),
+        banker_decided=percent(banker / (banker + player)),
+        player_decided=percent(player / (banker + player)),
+    )
 
 
 def glossary_texts() -> dict[str, str]:
     """The engine's sentences a glossary definition may quote, by the name it uses in
     braces: "{natural}", "{tableau}", "{banker_stood}", "{dragon}", "{tie_frequency}",
+    "{winning_shares}",
     "{start:big_eye_boy}"."""
     return {
         "natural": natural_definition(),
@@ -75,5 +107,6 @@ def glossary_texts() -> dict[str, str]:
         "banker_stood": banker_stood_rule_text(),
         "dragon": dragon_definition(),
         "tie_frequency": tie_frequency(),
+        "winning_shares": winning_shares(),
         **{f"start:{road}": starting_point(road) for road in DERIVED_ROADS},
     }

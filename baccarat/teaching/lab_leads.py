@@ -6,7 +6,7 @@ Every number comes from the run (baccarat.simulation.chance.Tally)."""
 from __future__ import annotations
 
 from baccarat.simulation.chance import ROADS, Tally
-from baccarat.simulation.spread import HIGH, LOW
+from baccarat.simulation.spread import HIGH, LOW, bin_units, share_below
 from baccarat.teaching.lab_text import units
 from baccarat.translation import _, pgettext
 
@@ -102,19 +102,33 @@ def stopped_sentence(tally: Tally, name: str) -> str:
 
 
 def bankroll_sentence(tally: Tally, name: str) -> str | None:
-    """Where the middle 90% of players' bankrolls were at the end of the longest shoe."""
+    """Where the middle 90% of players' bankrolls were at the end of the longest shoe, and the
+    share of players at or under the median, as counted (half or more, never assumed half)."""
     rows = tally.band(name)
     if not rows:
         return None
     hands, low, middle, high = rows[-1]
-    return _(
-        "After {hands:,} hands, the middle {middle_share:.0%} of players held between {low:,} "
-        "and {high:,} units (half held {median:,} or less), having started with {bankroll:,}."
-    ).format(
+    width = bin_units(tally.bankroll)
+    share = share_below(tally.played[name].bankrolls[len(rows) - 1], middle, width)
+    if width == 1:
+        text = _(
+            "After {hands:,} hands, the middle {middle_share:.0%} of players held between {low:,} "
+            "and {high:,} units ({share:.0%} held {median:,} or less), having started with "
+            "{bankroll:,}."
+        )
+    else:  # the median is its bin's lower edge: every bankroll in that bin is under the next
+        text = _(
+            "After {hands:,} hands, the middle {middle_share:.0%} of players held between {low:,} "
+            "and {high:,} units ({share:.0%} held less than {below:,}), having started with "
+            "{bankroll:,}."
+        )
+    return text.format(
         hands=hands,
         middle_share=HIGH - LOW,
         low=low,
         high=high,
+        share=share,
         median=middle,
+        below=middle + width,
         bankroll=tally.bankroll,
     )

@@ -159,11 +159,13 @@ def share_sentences(tally: Tally) -> list[str]:
 
 
 def share_point(tally: Tally) -> str:
+    exact = odds_of_decks(tally.decks)
     return _(
         "The more hands, the narrower the range: deal ten times as many shoes and it "
         "shrinks to about a third. Banker wins a little more often than Player because of "
-        "the drawing rules, which is why its wins pay 0.95."
-    )
+        "the drawing rules (exactly {banker:.2%} of all hands against {player:.2%} from a full "
+        "{decks}-deck shoe), which is why its wins pay 0.95."
+    ).format(banker=exact.p("banker"), player=exact.p("player"), decks=tally.decks)
 
 
 # --- the longest streak in a shoe ----------------------------------------------------------
@@ -182,6 +184,12 @@ def typical_longest(tally: Tally) -> tuple[int, int]:
     return most, median
 
 
+def reaching(tally: Tally, n: int) -> float:
+    """The share of the run's shoes whose longest streak was `n` or more: as counted, since a
+    median streak is reached by half the shoes or more, often far more."""
+    return sum(tally.longest[n:]) / tally.shoes if tally.shoes else 0.0
+
+
 def streak_sentences(tally: Tally) -> list[str]:
     most, median = typical_longest(tally)
     shoes = tally.shoes
@@ -198,9 +206,9 @@ def streak_sentences(tally: Tally) -> list[str]:
         parts.append(part.format(n=n, count=count, ratio=ratio))
     return [
         _(
-            "The longest Big Road streak of a shoe was most often {most}, and half the shoes "
-            "had one of {median} or more."
-        ).format(most=most, median=median),
+            "The longest Big Road streak of a shoe was most often {most}, and {share:.0%} of the "
+            "shoes had one of {median} or more."
+        ).format(most=most, median=median, share=reaching(tally, median)),
         _("A dragon of {first}; of {second}; of {third}.").format(
             first=parts[0], second=parts[1], third=parts[2]
         ),

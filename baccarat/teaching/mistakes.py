@@ -15,6 +15,7 @@ from baccarat.game.tableau import (
     banker_stood_rule_text,
     player_rule_text,
     tableau_draws_against,
+    tableau_row_claim,
     tableau_row_rule,
 )
 from baccarat.teaching.examples import complete_hand
@@ -219,13 +220,14 @@ def _myths() -> list[tuple[str, Myth]]:
         (
             gettext_noop("Banker always draws on 5 or less."),
             _(
-                "Only when the Player stood. After a Player third card the tableau decides: {rule}."
+                "Only when the Player stood and neither hand is a natural. After a Player third "
+                "card the tableau decides: {rule}."
             ).format(rule=tableau_row_rule(5)),
             tuple(banker_five),
         ),
         (
             gettext_noop("Banker 6 never draws."),
-            _("{rule}. It stands when the Player stood.").format(rule=tableau_row_rule(6)),
+            _("{rule}. It stands when the Player stood.").format(rule=tableau_row_claim(6)),
             tuple(banker_six),
         ),
         (

@@ -20,17 +20,12 @@ from fractions import Fraction
 from baccarat.game.cards import RANK_VALUES, RANKS, parse_card, total, total_working
 from baccarat.game.rules import resolve
 from baccarat.game.shoe import random_hand
-from baccarat.game.tableau import (
-    BANKER_WHEN_PLAYER_STOOD,
-    player_rule_text,
-    tableau_row_rule,
-    two_card_rule,
-)
 from baccarat.odds.exact import odds_of_decks, percent
 from baccarat.odds.payouts import bet_name, is_player_pair, money, settle
 from baccarat.roads.scoreboard import DERIVED_ROADS, Mark, outcome_name, road_name, scoreboard
 from baccarat.teaching.examples import complete_hand, deal_for, rank_for
 from baccarat.teaching.mistakes import Myth, find_myth, myths
+from baccarat.teaching.truths import truth_statements
 from baccarat.translation import _, gettext_noop, pgettext
 
 
@@ -370,17 +365,6 @@ def _mark_question(road: str, side: str, mark: Mark, outcomes: str) -> Question:
 # --- myth or truth ---------------------------------------------------------------------
 
 
-def truths() -> list[str]:
-    """True statements of the rules, written by the rules module itself."""
-    return [
-        *(_("{rule}.").format(rule=tableau_row_rule(b)) for b in range(8)),
-        player_rule_text(),
-        _("When the Player stood, the Banker {rule}.").format(
-            rule=two_card_rule(BANKER_WHEN_PLAYER_STOOD)
-        ),
-    ]
-
-
 def _myth_question(myth: Myth) -> Question:
     prompt = myth_or_truth_prompt(myth.myth)
     return Question("myth", "myth", prompt, translated(MYTH_TRUTH), "myth", myth.truth)
@@ -389,7 +373,7 @@ def _myth_question(myth: Myth) -> Question:
 def myth_or_truth(rng: random.Random) -> Question:
     if rng.random() < 0.5:
         return _myth_question(rng.choice(myths()))
-    statement = rng.choice(truths())
+    statement = rng.choice(truth_statements())
     return Question(
         "myth", "myth", myth_or_truth_prompt(statement), translated(MYTH_TRUTH), "truth",
         _("True: this is the rule, as the tableau and the Player's rule state it."),

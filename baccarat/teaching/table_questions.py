@@ -9,6 +9,7 @@ A lesson check names one with ``ask=<name>`` (lessons.directives); `ask_question
 from __future__ import annotations
 
 from baccarat.game.tableau import TABLEAU
+from baccarat.odds.bettors_view import removal_range
 from baccarat.odds.exact import TIE_PAYS, effect_of_removal, odds_of_decks, percent, shoe_of_decks
 from baccarat.odds.payouts import money
 from baccarat.odds.tableau_shape import STRONG, third_card_effects
@@ -117,10 +118,15 @@ def third_card_question(measure: str, values: tuple[int, ...]) -> Question:
     )  # fmt: skip
 
 
-def _largest_removal(decks: int = DECKS) -> str:
-    """ "0.060": the most one card moves the Banker's chance, in percentage points."""
-    shifts = [abs(row.banker) for row in effect_of_removal(shoe_of_decks(decks))]
-    return percent(max(shifts), 3)[:-1]
+def removal_figures(decks: int = DECKS) -> dict[str, str]:
+    """What taking one card out of a full shoe does, over every value: the lowest and highest
+    change to the Banker's chance of winning and to the Banker bet's house edge, in percentage
+    points, each pair rounded outward so that no card falls outside it."""
+    removals = effect_of_removal(shoe_of_decks(decks))
+    chance_low, chance_high = removal_range(removals, "banker")
+    edge_low, edge_high = removal_range(removals, "banker_edge")
+    return {"chance_low": chance_low, "chance_high": chance_high,
+            "edge_low": edge_low, "edge_high": edge_high}  # fmt: skip
 
 
 def fact_question(name: str) -> Question:
@@ -181,9 +187,11 @@ def fact_question(name: str) -> Question:
         "live-shoe": (
             gettext_noop("In a live shoe the cards already dealt tell you who will win the "
                          "next hand."),
-            gettext_noop("A live shoe is dealt without replacement, but one card out of an "
-                         "8-deck shoe moves the Banker's chance by at most {points} percentage "
-                         "points: nothing predicts the next hand."),
+            gettext_noop("A live shoe is dealt without replacement, but taking one card out of "
+                         "a full {decks}-deck shoe changes the Banker's chance of winning by "
+                         "{chance_low} to {chance_high} percentage points and the Banker bet's "
+                         "house edge by {edge_low} to {edge_high}, whichever card it is: nothing "
+                         "predicts the next hand."),
         ),
         "paytable": (
             gettext_noop("Every baccarat table pays the Banker and Tie bets the same way."),
@@ -198,11 +206,12 @@ def fact_question(name: str) -> Question:
     myth, truth = statements[name]
     figures = {
         "banker": percent(shoe.p("banker")),
-        "points": _largest_removal() if name == "live-shoe" else "",
+        "decks": DECKS,
         "tie_8": percent(edges["tie_8_to_1"].per_unit),
         "tie_9": percent(edges["tie_9_to_1"].per_unit),
         "banker_edge": percent(edges["banker"].per_unit),
         "super6": percent(edges["super6_banker"].per_unit),
+        **(removal_figures() if name == "live-shoe" else {}),
     }
     return Question(
         "table_fact", f"fact:{name}", myth_or_truth_prompt(_(myth)), translated(MYTH_TRUTH),

@@ -29,7 +29,9 @@ def test_the_natural_is_a_two_card_total():
 def test_the_tableau_is_read_only_when_the_player_drew():
     assert tableau_definition().startswith("When the Player has drawn a third card")
     assert "value of the Player's third card" in tableau_definition()
-    assert banker_stood_rule_text().startswith("When the Player stood, the Banker ignores")
+    assert banker_stood_rule_text().startswith(
+        "When the Player stood and neither hand is a natural, the Banker ignores"
+    )
 
 
 def first_mark(road, outcomes):

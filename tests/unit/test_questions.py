@@ -15,9 +15,9 @@ from baccarat.teaching.questions import (
     payout,
     question_for_skill,
     random_question,
-    truths,
 )
 from baccarat.teaching.skills import BANKER_SKILLS
+from baccarat.teaching.truths import truth_statements
 
 
 @pytest.mark.parametrize("kind", GENERATORS)
@@ -128,4 +128,7 @@ def test_road_questions_match_the_board():
 
 
 def test_truths_are_true_statements_from_the_engine():
-    assert "Banker 3 draws unless the Player's third card is an 8." in truths()
+    assert (
+        "When the Player has drawn a third card, Banker 3 draws unless the Player's third card "
+        "is an 8." in truth_statements()
+    )

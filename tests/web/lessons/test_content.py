@@ -16,14 +16,14 @@ from baccarat.game.tableau import (
     NATURALS,
     banker_stood_rule_text,
     player_rule_text,
-    tableau_row_rule,
+    tableau_row_claim,
 )
 from baccarat.odds.exact import odds
 from baccarat.odds.payouts import money, settle
 from baccarat.roads.scoreboard import scoreboard
 from baccarat.teaching.charts import memory_pattern
 from baccarat.teaching.mistakes import myths
-from baccarat.teaching.questions import truths
+from baccarat.teaching.truths import truth_statements
 from lessons.blocks import Check, EngineText
 from lessons.course import CONTENT_DIR, TRANSLATIONS, load_course, read_course
 from lessons.directives import parse_directive
@@ -178,7 +178,7 @@ def engine_answer(question, check):
         statement = question.prompt.split("“")[1].rstrip("”")
         if statement in [m.myth for m in myths()]:
             return "myth"
-        assert statement in truths()
+        assert statement in truth_statements()
         return "truth"
     if kind == "tie_for":
         pays, wording, stake = re.search(
@@ -259,7 +259,7 @@ def text(source):
 
 
 def test_rule_directives_print_the_engines_sentences():
-    assert text("rule tableau-row 3") == tableau_row_rule(3)
+    assert text("rule tableau-row 3") == tableau_row_claim(3)
     assert text("rule player") == player_rule_text()
     assert text("rule banker-stood") == banker_stood_rule_text()
     assert text("rule memory") == "; ".join(memory_pattern())

@@ -28,9 +28,9 @@ from baccarat.teaching.questions import (
     banker_rule,
     player_rule,
     random_question,
-    truths,
 )
 from baccarat.teaching.skills import BANKER_SKILLS, PRACTICE_SKILLS
+from baccarat.teaching.truths import truth_statements
 from progress.learner import Learner
 from progress.models import SkillCard
 from quiz import questions, reviews
@@ -119,7 +119,7 @@ def engine_answer(question):
         return scoreboard(question.outcomes).ask[side][road].color
     if kind == "myth":
         statement = question.prompt.split("“", 1)[1].rstrip("”")
-        if statement in truths():
+        if statement in truth_statements():
             return "truth"
         assert statement in [m.myth for m in myths()]
         return "myth"

@@ -37,9 +37,7 @@ from django.conf import settings
 from django.db import Error  # DatabaseError, and InterfaceError (not one)
 from django.http import JsonResponse
 from django.shortcuts import render
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-from django.utils.translation import override
+from django.utils.translation import ngettext, override
 
 from guards import allowances
 from guards.accept_language import API_PREFIX, api_language, mark_language

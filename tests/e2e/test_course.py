@@ -226,8 +226,9 @@ def test_axe_finds_nothing_on_a_lesson_board_being_picked_and_refused(live_serve
 
 
 def test_picker_keys_tapped_on_a_slow_network_all_go_in_in_order(live_server, browser):
-    """A slow round trip, keys tapped one after another, at 360 × 740: every card lands, in order, and
-    the picker says how many are still on their way; every key is 48 px square or more."""
+    """A slow round trip, keys tapped one after another, at 360 × 740: every card lands, in
+    order, and the picker says how many are still on their way; every key is 48 px square or
+    more."""
     context = browser.new_context(
         viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
     )

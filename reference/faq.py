@@ -89,13 +89,12 @@ def faq(decks: int = DECKS) -> list[Answer]:
         ),
         Answer(
             _("Can I count cards?"), "counting",
-            _("Not on the main bets. Taking one card out of a full %(decks)s-deck shoe changes "
-              "the Banker's chance of winning by %(chance_low)s to %(chance_high)s percentage "
-              "points and the Banker bet's house edge by %(edge_low)s to %(edge_high)s, whichever "
-              "card it is (the odds page shows the effect of every card). Analyses of perfect "
-              "play find no useful edge on Banker or Player, and Thorp and Walden (1973) proved "
-              "none on the Tie. Some side bets can be beaten: the natural 8 and 9 bets (Thorp and "
-              "Walden, 1966), the Dragon 7 and the Panda 8; casinos know it and protect them.")
+            _("Not on the main bets: one card out of a full %(decks)s-deck shoe moves the "
+              "Banker's chance of winning by %(chance_low)s to %(chance_high)s percentage points "
+              "and its house edge by %(edge_low)s to %(edge_high)s. Analyses of perfect play find "
+              "no useful edge on Banker or Player; Thorp and Walden (1973) proved none on the "
+              "Tie. Some side bets can be beaten: the natural 8 and 9 bets (Thorp and Walden, "
+              "1966), the Dragon 7 and the Panda 8, and casinos know it.")
             % {"decks": decks, **removal_figures(decks)},
             reverse("odds:calculator"), _("The odds"),
         ),

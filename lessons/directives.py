@@ -37,8 +37,14 @@ Text from the engine (inline, or a block that shows it as a rule box):
                                    names the others; shape gain 4 1 is by how much per hand
     {{ settle banker 100 Kh 7s 6d Qc }}   what a bet gets on those cards: "wins 95"
     {{ expected-loss banker stake=10 bets=100 }}   the edge over time: "10.58"
+    {{ swing banker stake=10 hands=200 }}   how far a result typically strays from the
+                                   expected one (one standard deviation, baccarat.odds.swing):
+                                   "131.15"; hands=1 (the default) is one hand's swing
+    {{ swing-range banker stake=10 hands=200 sd=2 }}   the results within sd=1 (default), 2 or
+                                   3 standard deviations: "from a loss of 283.46 to a win of
+                                   241.14"
 
-Edges, ratios, chances and losses take ``decks=N`` (default 8) and ``places=N`` (default 2;
+Edges, ratios, chances, losses and swings take ``decks=N`` (default 8) and ``places=N`` (default 2;
 0 for a ratio). Bets are the odds engine's: banker, player, tie_8_to_1, tie_9_to_1,
 ez_banker, super6_banker, dragon_7, panda_8, player_pair.
 
@@ -61,6 +67,9 @@ Blocks only:
     {{ chart values }}             the card values
     {{ edges banker player … }}    house edges in both conventions, as a table
     {{ over-time banker player stake=10 }}   expected losses after 10 … 10,000 bets
+    {{ swings banker player tie_8_to_1 stake=10 hands=80 }}   for each bet, one hand's swing and,
+                                   after that many hands, the expected result and the ranges
+                                   within one and two standard deviations
     {{ settle banker 100 Kh 7s 6d Qc expect=win }}   the hand and how the bet is settled
     {{ tableau-shape }}            the shape figures for every third card, as a table
     {{ helplines }}                where to find help
@@ -82,7 +91,8 @@ A check's question is one of:
     ask=<question> stake=N         a question about the table (baccarat.teaching.table_questions):
                                    tie-to:9, tie-for:9, decided, lifts:1,6,8,9,
                                    lowers:2,5,7,9, fact:dealer-error, fact:electronic,
-                                   fact:live-shoe, fact:paytable
+                                   fact:live-shoe, fact:paytable, fact:commission-box,
+                                   swing-bigger:banker:200, swings-most:banker,player,…
 
 The check's id is the progress key: keep it when editing the lesson.
 """
@@ -96,6 +106,7 @@ from baccarat.odds.payouts import BETS, bet_name, is_player_pair, money, settle
 from baccarat.roads.scoreboard import DERIVED_ROADS
 from baccarat.teaching.mistakes import find_myth
 from baccarat.teaching.questions import SIDES
+from baccarat.teaching.swings import swing_rows
 from baccarat.teaching.walkthrough import walkthrough
 from lessons.arguments import (
     EDGE_BETS,
@@ -119,6 +130,7 @@ from lessons.blocks import (
     OverTime,
     Road,
     SettleSpec,
+    Swings,
     TableauSpec,
 )
 from lessons.engine_text import ENGINE_TEXT
@@ -134,7 +146,7 @@ SKILLS = (
     r"derived:(big_eye_boy|small_road|cockroach_pig)", r"myth",
 )  # fmt: skip
 BLOCK_ONLY = {"road", "hand", "tableau-row", "tableau", "chart", "edges", "over-time", "check",
-              "helplines", "tableau-shape"}  # fmt: skip
+              "helplines", "tableau-shape", "swings"}  # fmt: skip
 
 
 def _settle(args: Args) -> SettleSpec:
@@ -267,6 +279,17 @@ def _over_time(args: Args) -> OverTime:
     return OverTime(decks, stake, bets, tuple(edges[bet].name for bet in bets), rows)
 
 
+def _swings(args: Args) -> Swings:
+    bets = tuple(read_bet(bet) for bet in args.positional)
+    if not bets:
+        raise DirectiveError("swings: name at least one bet")
+    args.positional.clear()
+    stake = args.number("stake", 10, 1, 1_000_000)
+    hands = args.number("hands", 80, 1, 100_000)
+    args.finish()
+    return Swings(stake, hands, swing_rows(bets, stake, hands))
+
+
 def _check(args: Args) -> Check:
     if not args.positional:
         raise DirectiveError("check: give the check an id first, e.g. check king-value skill=…")
@@ -340,6 +363,7 @@ PARSERS = {
     "chart": _chart,
     "edges": _edges,
     "over-time": _over_time,
+    "swings": _swings,
     "check": _check,
     "helplines": _helplines,
     "shape": shape,

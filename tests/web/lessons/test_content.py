@@ -196,9 +196,38 @@ def engine_answer(question, check):
             "fact:dealer-error": "now",
             "fact:the-player": "hand",
             "fact:budget-gone": "stop",
+            "fact:commission-box": "later",
         }
         return answers.get(check.value, "myth")
+    if kind == "swing":
+        return swing_answer(check)
     raise AssertionError(f"no engine answer for {kind}")
+
+
+def one_hand_spread(bet):
+    """A bet's mean and variance per unit on one hand, from the chances of its few results
+    (the pay of each written out here), worked out apart from baccarat.odds.swing."""
+    shoe = odds(decks=8)
+    b, p, t = shoe.exact("banker"), shoe.exact("player"), shoe.exact("tie")
+    pays = {
+        "banker": {Fraction(19, 20): b, -1: p, 0: t},
+        "player": {1: p, -1: b, 0: t},
+        "tie_8_to_1": {8: t, -1: 1 - t},
+        "dragon_7": {40: shoe.exact("dragon_7"), -1: 1 - shoe.exact("dragon_7")},
+    }[bet]
+    mean = sum(amount * chance for amount, chance in pays.items())
+    return mean, sum(amount**2 * chance for amount, chance in pays.items()) - mean**2
+
+
+def swing_answer(check):
+    kind, _, rest = check.value.partition(":")
+    if kind == "swings-most":
+        return max(rest.split(","), key=lambda bet: one_hand_spread(bet)[1])
+    bet, hands = rest.split(":")
+    mean, variance = one_hand_spread(bet)
+    loss = -mean * check.stake * int(hands)
+    swing = float(variance) ** 0.5 * check.stake * int(hands) ** 0.5
+    return "loss" if loss > swing else "swing"
 
 
 def third_card_answer(ask):

@@ -14,6 +14,7 @@ from independent_rules import BANKER_DRAWS_AGAINST, BANKER_DRAWS_WHEN_PLAYER_STO
 
 from baccarat.odds.exact import odds, odds_of_decks
 from baccarat.odds.swing import deviation, mean, outcomes, session, variance
+from baccarat.teaching.table_questions import ask_question
 
 VALUE_OF = {"K": 0, "Q": 0, "A": 1, **{str(v): v for v in range(2, 10)}}
 BETS = ("banker", "player", "tie_8_to_1", "tie_9_to_1", "ez_banker", "super6_banker",
@@ -155,3 +156,21 @@ def test_a_session_needs_a_hand_and_a_stake():
         session(odds_of_decks(8), "banker", 10, 0)
     with pytest.raises(ValueError):
         session(odds_of_decks(8), "banker", 0, 10)
+
+
+@pytest.mark.parametrize("ask", ["swing-bigger:nothing:200", "swing-bigger:banker:0",
+                                 "swing-bigger:banker", "swings-most:banker",
+                                 "swings-most:banker,banker", "swings-most:banker,nothing"])  # fmt: skip
+def test_a_swing_question_that_cannot_be_asked_says_so(ask):
+    with pytest.raises(ValueError):
+        ask_question(ask, 10)
+
+
+def test_the_swing_questions_answer_by_the_figures_they_explain():
+    evening = ask_question("swing-bigger:banker:200", 10)
+    long_run = ask_question("swing-bigger:banker:100000", 10)
+    assert (evening.answer, long_run.answer) == ("swing", "loss")
+    most = ask_question("swings-most:banker,player,tie_8_to_1,dragon_7", 10)
+    assert most.answer == "dragon_7"
+    assert "608.49" in most.explanation  # the Dragon 7's one-hand swing per 100 staked
+    assert f"{deviation(odds_of_decks(8), 'dragon_7') * 100:,.2f}" == "608.49"

@@ -25,8 +25,12 @@ def violations(page, axe):
 @pytest.mark.parametrize("width, height", [(390, 844), (1280, 900)], ids=["390", "1280"])
 def test_axe_finds_nothing_on_the_new_lessons(live_server, browser: Browser, width, height):
     phone = width < 800
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  is_mobile=phone, has_touch=phone, reduced_motion="reduce")  # fmt: skip
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=phone,
+        has_touch=phone,
+        reduced_motion="reduce",
+    )
     page = context.new_page()
     axe = Axe()
     found = []

@@ -158,9 +158,17 @@ def test_a_session_needs_a_hand_and_a_stake():
         session(odds_of_decks(8), "banker", 0, 10)
 
 
-@pytest.mark.parametrize("ask", ["swing-bigger:nothing:200", "swing-bigger:banker:0",
-                                 "swing-bigger:banker", "swings-most:banker",
-                                 "swings-most:banker,banker", "swings-most:banker,nothing"])  # fmt: skip
+UNASKABLE = (
+    "swing-bigger:nothing:200",
+    "swing-bigger:banker:0",
+    "swing-bigger:banker",
+    "swings-most:banker",
+    "swings-most:banker,banker",
+    "swings-most:banker,nothing",
+)
+
+
+@pytest.mark.parametrize("ask", UNASKABLE)
 def test_a_swing_question_that_cannot_be_asked_says_so(ask):
     with pytest.raises(ValueError):
         ask_question(ask, 10)

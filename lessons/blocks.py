@@ -113,6 +113,21 @@ class Swings:
 
 
 @dataclass(frozen=True)
+class SessionSpec:
+    """A run of hands on one bet: what it costs on average and how far it swings."""
+
+    bet: str
+    bet_name: str
+    stake: int
+    hands: int
+    expected: str  # in words: "a loss of 21.16"
+    swing: str  # one standard deviation, in money
+    typical: str  # the range within one standard deviation, in words
+    wide: str  # within two
+    decks: int = DECKS
+
+
+@dataclass(frozen=True)
 class SettleSpec:
     bet: str
     bet_name: str

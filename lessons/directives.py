@@ -70,6 +70,8 @@ Blocks only:
     {{ swings banker player tie_8_to_1 stake=10 hands=80 }}   for each bet, one hand's swing and,
                                    after that many hands, the expected result and the ranges
                                    within one and two standard deviations
+    {{ session banker stake=10 hands=200 }}   the same for one bet, with a form to choose
+                                   another bet, stake or number of hands (lessons.live)
     {{ settle banker 100 Kh 7s 6d Qc expect=win }}   the hand and how the bet is settled
     {{ tableau-shape }}            the shape figures for every third card, as a table
     {{ helplines }}                where to find help
@@ -106,7 +108,7 @@ from baccarat.odds.payouts import BETS, bet_name, is_player_pair, money, settle
 from baccarat.roads.scoreboard import DERIVED_ROADS
 from baccarat.teaching.mistakes import find_myth
 from baccarat.teaching.questions import SIDES
-from baccarat.teaching.swings import swing_rows
+from baccarat.teaching.swings import amount, band, result, session_of, swing_rows
 from baccarat.teaching.walkthrough import walkthrough
 from lessons.arguments import (
     EDGE_BETS,
@@ -129,6 +131,7 @@ from lessons.blocks import (
     Helplines,
     OverTime,
     Road,
+    SessionSpec,
     SettleSpec,
     Swings,
     TableauSpec,
@@ -146,7 +149,7 @@ SKILLS = (
     r"derived:(big_eye_boy|small_road|cockroach_pig)", r"myth",
 )  # fmt: skip
 BLOCK_ONLY = {"road", "hand", "tableau-row", "tableau", "chart", "edges", "over-time", "check",
-              "helplines", "tableau-shape", "swings"}  # fmt: skip
+              "helplines", "tableau-shape", "swings", "session"}  # fmt: skip
 
 
 def _settle(args: Args) -> SettleSpec:
@@ -290,6 +293,25 @@ def _swings(args: Args) -> Swings:
     return Swings(stake, hands, swing_rows(bets, stake, hands))
 
 
+MAX_HANDS_RUN = 100_000  # the longest session a lesson or a learner can ask about
+
+
+def session_spec(bet: str, stake: int, hands: int) -> SessionSpec:
+    """`hands` hands of `stake` on `bet` (the lesson's, or the learner's choice)."""
+    run = session_of(bet, stake, hands)
+    name = odds_of_decks(8).edges[bet].name
+    return SessionSpec(bet, name, stake, hands, result(run.expected), amount(run.deviation),
+                       band(run, 1), band(run, 2))  # fmt: skip
+
+
+def _session(args: Args) -> SessionSpec:
+    bet = read_bet(args.positional.pop(0) if args.positional else None)
+    stake = args.number("stake", 10, 1, MAX_STAKE)
+    hands = args.number("hands", 80, 1, MAX_HANDS_RUN)
+    args.finish()
+    return session_spec(bet, stake, hands)
+
+
 def _check(args: Args) -> Check:
     if not args.positional:
         raise DirectiveError("check: give the check an id first, e.g. check king-value skill=…")
@@ -364,6 +386,7 @@ PARSERS = {
     "edges": _edges,
     "over-time": _over_time,
     "swings": _swings,
+    "session": _session,
     "check": _check,
     "helplines": _helplines,
     "shape": shape,

@@ -27,6 +27,7 @@ MINUTES_FOR = {
     "chart": 1.0,
     "over-time": 1.0,
     "swings": 1.0,
+    "session": 1.0,
 }
 OTHER_BLOCK = 0.5
 

@@ -61,3 +61,29 @@ def test_on_a_phone_the_swing_tables_are_labelled_lines_and_nothing_scrolls_side
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
     expect(cell).to_contain_text("from a loss of")
     context.close()
+
+
+def test_the_session_board_works_by_keyboard_and_says_its_result(live_server, browser: Browser):
+    from baccarat.teaching.swings import result, session_of
+
+    # A phone with a keyboard attached: a thumb's 48 px targets, and Enter submits.
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(live_server.url + SWINGS)
+    board = page.locator("#session-1")
+    board.get_by_label("Bet").select_option("tie_8_to_1")
+    hands = board.get_by_label("Hands")
+    hands.fill("80")
+    hands.press("Enter")
+    expected = result(session_of("tie_8_to_1", 10, 80).expected)
+    expect(page.locator('#session-1 [data-figure="expected"]')).to_have_text(expected)
+    expect(page.locator("#live")).to_contain_text("Tie at 8 to 1, 10 a hand for 80 hands")
+    expect(page.locator("#session-1 .board-changed")).to_be_visible()
+    assert "session-1-hands=80" in page.url  # the choice lives in the address
+    button = page.locator("#session-1").get_by_role("button", name="Work it out")
+    box = button.bounding_box()
+    assert box is not None and box["height"] >= 48 and box["width"] >= 48
+    assert not violations(page, Axe())
+    context.close()

@@ -25,6 +25,7 @@ from baccarat.teaching.questions import (
     settle_question,
 )
 from baccarat.teaching.road_questions import case_question, plate_question
+from baccarat.teaching.swings import DECKS, SwingRow
 from baccarat.teaching.table_questions import ask_question
 from baccarat.teaching.walkthrough import Gate
 from baccarat.translation import _
@@ -101,6 +102,29 @@ class OverTime:
     bets: tuple[str, ...]
     names: tuple[str, ...]
     rows: tuple[tuple[str, tuple[str, ...]], ...]  # (bets placed, expected loss per bet type)
+
+
+@dataclass(frozen=True)
+class Swings:
+    stake: int
+    hands: int
+    rows: tuple[SwingRow, ...]  # one a bet
+    decks: int = DECKS  # priced for a full shoe (the pair bet needs its ranks)
+
+
+@dataclass(frozen=True)
+class SessionSpec:
+    """A run of hands on one bet: what it costs on average and how far it swings."""
+
+    bet: str
+    bet_name: str
+    stake: int
+    hands: int
+    expected: str  # in words: "a loss of 21.16"
+    swing: str  # one standard deviation, in money
+    typical: str  # the range within one standard deviation, in words
+    wide: str  # within two
+    decks: int = DECKS
 
 
 @dataclass(frozen=True)

@@ -43,8 +43,14 @@ Text from the engine (inline, or a block that shows it as a rule box):
                                    names the others; shape gain 4 1 is by how much per hand
     {{ settle banker 100 Kh 7s 6d Qc }}   what a bet gets on those cards: "wins 95"
     {{ expected-loss banker stake=10 bets=100 }}   the edge over time: "10.58"
+    {{ swing banker stake=10 hands=200 }}   how far a result typically strays from the
+                                   expected one (one standard deviation, baccarat.odds.swing):
+                                   "131.15"; hands=1 (the default) is one hand's swing
+    {{ swing-range banker stake=10 hands=200 sd=2 }}   the results within sd=1 (default), 2 or
+                                   3 standard deviations: "from a loss of 283.46 to a win of
+                                   241.14"
 
-Edges, ratios, chances and losses take ``decks=N`` (default 8) and ``places=N`` (default 2;
+Edges, ratios, chances, losses and swings take ``decks=N`` (default 8) and ``places=N`` (default 2;
 0 for a ratio). Bets are the odds engine's: banker, player, tie_8_to_1, tie_9_to_1,
 ez_banker, super6_banker, dragon_7, panda_8, player_pair.
 
@@ -67,6 +73,11 @@ Blocks only:
     {{ chart values }}             the card values
     {{ edges banker player … }}    house edges in both conventions, as a table
     {{ over-time banker player stake=10 }}   expected losses after 10 … 10,000 bets
+    {{ swings banker player tie_8_to_1 stake=10 hands=80 }}   for each bet, one hand's swing and,
+                                   after that many hands, the expected result and the ranges
+                                   within one and two standard deviations
+    {{ session banker stake=10 hands=200 }}   the same for one bet, with a form to choose
+                                   another bet, stake or number of hands (lessons.live)
     {{ settle banker 100 Kh 7s 6d Qc expect=win }}   the hand and how the bet is settled
     {{ tableau-shape }}            the shape figures for every third card, as a table
     {{ helplines }}                where to find help
@@ -88,7 +99,8 @@ A check's question is one of:
     ask=<question> stake=N         a question about the table (baccarat.teaching.table_questions):
                                    tie-to:9, tie-for:9, decided, lifts:1,6,8,9,
                                    lowers:2,5,7,9, fact:dealer-error, fact:electronic,
-                                   fact:live-shoe, fact:paytable
+                                   fact:live-shoe, fact:paytable, fact:commission-box,
+                                   swing-bigger:banker:200, swings-most:banker,player,…
 
 The check's id is the progress key: keep it when editing the lesson.
 """
@@ -102,6 +114,7 @@ from baccarat.odds.payouts import BETS, bet_name, is_player_pair, money, settle
 from baccarat.roads.scoreboard import DERIVED_ROADS
 from baccarat.teaching.mistakes import find_myth
 from baccarat.teaching.questions import SIDES
+from baccarat.teaching.swings import amount, band, result, session_of, swing_rows
 from baccarat.teaching.walkthrough import walkthrough
 from lessons.arguments import (
     EDGE_BETS,
@@ -124,7 +137,9 @@ from lessons.blocks import (
     Helplines,
     OverTime,
     Road,
+    SessionSpec,
     SettleSpec,
+    Swings,
     TableauSpec,
 )
 from lessons.engine_text import ENGINE_TEXT
@@ -140,7 +155,7 @@ SKILLS = (
     r"derived:(big_eye_boy|small_road|cockroach_pig)", r"myth",
 )  # fmt: skip
 BLOCK_ONLY = {"road", "hand", "tableau-row", "tableau", "chart", "edges", "over-time", "check",
-              "helplines", "tableau-shape"}  # fmt: skip
+              "helplines", "tableau-shape", "swings", "session"}  # fmt: skip
 
 
 def _settle(args: Args) -> SettleSpec:
@@ -273,6 +288,36 @@ def _over_time(args: Args) -> OverTime:
     return OverTime(decks, stake, bets, tuple(edges[bet].name for bet in bets), rows)
 
 
+def _swings(args: Args) -> Swings:
+    bets = tuple(read_bet(bet) for bet in args.positional)
+    if not bets:
+        raise DirectiveError("swings: name at least one bet")
+    args.positional.clear()
+    stake = args.number("stake", 10, 1, 1_000_000)
+    hands = args.number("hands", 80, 1, 100_000)
+    args.finish()
+    return Swings(stake, hands, swing_rows(bets, stake, hands))
+
+
+MAX_HANDS_RUN = 100_000  # the longest session a lesson or a learner can ask about
+
+
+def session_spec(bet: str, stake: int, hands: int) -> SessionSpec:
+    """`hands` hands of `stake` on `bet` (the lesson's, or the learner's choice)."""
+    run = session_of(bet, stake, hands)
+    name = odds_of_decks(8).edges[bet].name
+    return SessionSpec(bet, name, stake, hands, result(run.expected), amount(run.deviation),
+                       band(run, 1), band(run, 2))  # fmt: skip
+
+
+def _session(args: Args) -> SessionSpec:
+    bet = read_bet(args.positional.pop(0) if args.positional else None)
+    stake = args.number("stake", 10, 1, MAX_STAKE)
+    hands = args.number("hands", 80, 1, MAX_HANDS_RUN)
+    args.finish()
+    return session_spec(bet, stake, hands)
+
+
 def _check(args: Args) -> Check:
     if not args.positional:
         raise DirectiveError("check: give the check an id first, e.g. check king-value skill=…")
@@ -346,6 +391,8 @@ PARSERS = {
     "chart": _chart,
     "edges": _edges,
     "over-time": _over_time,
+    "swings": _swings,
+    "session": _session,
     "check": _check,
     "helplines": _helplines,
     "shape": shape,

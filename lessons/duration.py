@@ -26,6 +26,8 @@ MINUTES_FOR = {
     "tableau-row": 1.0,
     "chart": 1.0,
     "over-time": 1.0,
+    "swings": 1.0,
+    "session": 1.0,
 }
 OTHER_BLOCK = 0.5
 

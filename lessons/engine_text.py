@@ -1,7 +1,7 @@
 """The directives that print text from the engine: ``{{ rule }}``, ``{{ value }}``,
-``{{ total }}``, ``{{ edge }}``, ``{{ edge-ratio }}``, ``{{ chance }}`` and
-``{{ expected-loss }}``, each an EngineText (inline, or a rule box alone on its line).
-Documented with the others in lessons.directives."""
+``{{ total }}``, ``{{ edge }}``, ``{{ edge-ratio }}``, ``{{ chance }}``,
+``{{ expected-loss }}``, ``{{ swing }}`` and ``{{ swing-range }}``, each an EngineText
+(inline, or a rule box alone on its line). Documented with the others in lessons.directives."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from baccarat.teaching.definitions import (
     starting_point,
     tie_frequency,
 )
+from baccarat.teaching.swings import amount, band, session_of
 from baccarat.translation import _
 from lessons.arguments import Args, DirectiveError, one_of, read_bet, read_cards, whole
 from lessons.blocks import EngineText
@@ -162,6 +163,29 @@ def _expected_loss(args: Args) -> EngineText:
     return EngineText(f"{float(loss):,.2f}", kind="figure")
 
 
+def _session(args: Args, name: str):
+    bet = read_bet(args.positional.pop(0) if args.positional else None)
+    stake = args.number("stake", 10, 1, 1_000_000)
+    hands = args.number("hands", 1, 1, 100_000)
+    decks = args.number("decks", 8, 1, 8)
+    if bet == "player_pair" and decks != 8:
+        raise DirectiveError(f"{name}: the pair bet is priced for 8 decks only")
+    return session_of(bet, stake, hands, decks)
+
+
+def _swing(args: Args) -> EngineText:
+    run = _session(args, "swing")
+    args.finish()
+    return EngineText(amount(run.deviation), kind="figure")
+
+
+def _swing_range(args: Args) -> EngineText:
+    run = _session(args, "swing-range")
+    deviations = args.number("sd", 1, 1, 3)
+    args.finish()
+    return EngineText(band(run, deviations), kind="figure")
+
+
 # By directive name, in the order lessons.directives lists them (its "known: …" message).
 ENGINE_TEXT = {
     "rule": _rule,
@@ -171,4 +195,6 @@ ENGINE_TEXT = {
     "edge-ratio": _edge_ratio,
     "chance": _chance,
     "expected-loss": _expected_loss,
+    "swing": _swing,
+    "swing-range": _swing_range,
 }

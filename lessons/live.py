@@ -1,6 +1,7 @@
 """The boards of a lesson, other than roads, that the learner can change: a hand (deal other
 cards), a settled bet (another bet, stake or hand), the tableau and a tableau row (another
-cell). Like a road board's outcomes, what the learner changed lives in the page's URL
+cell), a session of hands on one bet (another bet, stake or number of hands). Like a road
+board's outcomes, what the learner changed lives in the page's URL
 (?hand-2=3h+7s+Kd+Kc+3d): nothing is stored, any server can draw it, the back button works.
 
 Each board's context says what the engine makes of the learner's choice; a choice that cannot
@@ -26,16 +27,17 @@ from baccarat.teaching.dealing import KEYS, DealingError, DealtHand, dealt
 from guards.echo import drawn_back
 from guards.inputs import InputError, whole_number
 from hands.permalinks import permalink
-from lessons.arguments import DirectiveError
-from lessons.directives import MAX_STAKE, hand_spec, settle_spec
+from lessons.arguments import EDGE_BETS, DirectiveError
+from lessons.directives import MAX_HANDS_RUN, MAX_STAKE, hand_spec, session_spec, settle_spec
 
-LIVE = ("hand", "settle", "tableau", "tableau-row")
+LIVE = ("hand", "settle", "tableau", "tableau-row", "session")
 MAX_CARDS_TEXT = 60  # a whole hand, suits and commas included, fits in well under this
 # Every query parameter that belongs to some board of a lesson: r2 (a road's outcomes),
 # hand-1, settle-3-bet, tableau-row-2-card. Other boards' parameters ride along when one
 # board changes, so that changing one never resets another.
 BOARD_PARAM = re.compile(
-    r"r[0-9]{1,2}|(?:hand|settle|tableau|tableau-row)-[0-9]{1,2}(?:-(?:bet|stake|row|card))?"
+    r"r[0-9]{1,2}|(?:hand|settle|tableau|tableau-row|session)-[0-9]{1,2}"
+    r"(?:-(?:bet|stake|row|card|hands))?"
 )
 
 
@@ -153,6 +155,9 @@ REFUSALS = {
     "bet": gettext_lazy("That bet could not be used: %(error)s. This is the lesson's bet."),
     "tableau": gettext_lazy(
         "That cell could not be used: %(error)s. This is the lesson's tableau."
+    ),
+    "session": gettext_lazy(
+        "That session could not be worked out: %(error)s. This is the lesson's session."
     ),
 }
 
@@ -332,11 +337,52 @@ def tableau_context(state, directive) -> dict:
     }
 
 
+def session_context(state, directive) -> dict:
+    """A session of hands on one bet: the learner picks the bet, the stake and the hands."""
+    live = _start(state, directive)
+    spec = directive.spec
+    get = state.request.GET
+    bet, stake, hands = spec.bet, spec.stake, spec.hands
+    field = "bet"
+    try:
+        if f"{live.dom_id}-bet" in get:
+            bet = get[f"{live.dom_id}-bet"]
+            if bet not in EDGE_BETS:
+                raise ValueError(_("choose one of the bets listed"))
+        field = "stake"
+        stake = _whole(get.get(f"{live.dom_id}-stake"), 1, MAX_STAKE, _("The stake")) or stake
+        field = "hands"
+        picked = _whole(get.get(f"{live.dom_id}-hands"), 1, MAX_HANDS_RUN, _("The hands"))
+        hands = picked or hands
+    except ValueError as error:
+        bet, stake, hands = spec.bet, spec.stake, spec.hands
+        _refuse(live, state, "session", error, field)
+    live.changed = (bet, stake, hands) != (spec.bet, spec.stake, spec.hands)
+    shown = session_spec(bet, stake, hands) if live.changed else spec
+    mine = {"bet": spec.bet, "stake": str(spec.stake), "hands": str(spec.hands)}
+    live.links = {"reset": _link(live, {f"{live.dom_id}-{k}": v for k, v in mine.items()})}
+    live.announcement = live.notice or _(
+        "%(bet)s, %(stake)s a hand for %(hands)s hands: expected %(expected)s; within one "
+        "standard deviation, %(typical)s."
+    ) % {"bet": shown.bet_name, "stake": shown.stake, "hands": f"{shown.hands:,}",
+         "expected": shown.expected, "typical": shown.typical}  # fmt: skip
+    typed = {key: drawn_back(get.get(f"{live.dom_id}-{key}", ""), 7) for key in ("stake", "hands")}
+    return {
+        "spec": shown,
+        "live": live,
+        "dom_id": live.dom_id,
+        "bets": [(key, session_spec(key, 1, 1).bet_name) for key in EDGE_BETS],
+        "stake_typed": typed["stake"] if live.invalid == "stake" else shown.stake,
+        "hands_typed": typed["hands"] if live.invalid == "hands" else shown.hands,
+    }
+
+
 CONTEXTS = {
     "hand": hand_context,
     "settle": settle_context,
     "tableau": tableau_context,
     "tableau-row": tableau_context,
+    "session": session_context,
 }
 
 

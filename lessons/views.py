@@ -52,7 +52,7 @@ from progress.learner import Learner
 from scoreboard.boards import proof_context, scoreboard_context
 
 MAX_BOARDS = 99  # road boards one lesson may hold; ?board= is checked against it
-LIVE_BOARD = re.compile(r"(?:hand|settle|tableau|tableau-row)-[0-9]{1,2}")  # ?board=hand-2
+LIVE_BOARD = re.compile(r"(?:hand|settle|tableau|tableau-row|session)-[0-9]{1,2}")  # ?board=hand-2
 
 
 def lesson_or_404(module, slug):

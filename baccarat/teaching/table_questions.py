@@ -20,6 +20,7 @@ from baccarat.teaching.questions import (
     numbered,
     translated,
 )
+from baccarat.teaching.swings import bigger_question, most_question
 from baccarat.translation import _, gettext_noop, pgettext
 
 DECKS = 8
@@ -175,6 +176,23 @@ def fact_question(name: str) -> Question:
                 tie=percent(edges["tie_8_to_1"].per_unit),
             ),
         )  # fmt: skip
+    if name == "commission-box":
+        choices = ["later", "now", "loss", "never"]
+        labels = [_("At the end of the shoe, or when you leave the table"),
+                  _("At once: it is taken from the win"),
+                  _("Only if your next Banker bet loses"),
+                  _("Never: the big table charges none")]  # fmt: skip
+        return Question(
+            "table_fact", "fact:commission-box",
+            _("At a big table that keeps a commission box, your Banker bet wins and is paid "
+              "even money. When does the commission on it change hands?"),
+            numbered(choices, labels), "later",
+            _("The dealer records what each seat owes in the box marked with its number and "
+              "collects it at the end of the shoe, or when the player leaves. The bet costs "
+              "the same as if the commission were taken at once: {banker} of every Banker bet; "
+              "only the moment it is paid differs.").format(
+                banker=percent(edges["banker"].per_unit)),
+        )  # fmt: skip
     # Myth or truth: (the statement, why it is a myth), English and marked for translation.
     statements = {
         "electronic": (
@@ -201,8 +219,8 @@ def fact_question(name: str) -> Question:
         ),
     }  # fmt: skip
     if name not in statements:
-        raise ValueError(f"no table fact {name!r}; known: dealer-error, "
-                         f"the-player, budget-gone, {', '.join(statements)}")  # fmt: skip
+        raise ValueError(f"no table fact {name!r}; known: dealer-error, the-player, "
+                         f"budget-gone, commission-box, {', '.join(statements)}")  # fmt: skip
     myth, truth = statements[name]
     figures = {
         "banker": percent(shoe.p("banker")),
@@ -220,8 +238,10 @@ def fact_question(name: str) -> Question:
 
 
 ASKS = ("tie-to:<pays>", "tie-for:<pays>", "decided", "lifts:<v>,<v>…", "lowers:<v>,<v>…",
-        "fact:dealer-error", "fact:the-player", "fact:budget-gone", "fact:electronic",
-        "fact:live-shoe", "fact:paytable")  # fmt: skip
+        "fact:dealer-error", "fact:the-player", "fact:budget-gone", "fact:commission-box",
+        "fact:electronic",
+        "fact:live-shoe", "fact:paytable", "swing-bigger:<bet>:<hands>",
+        "swings-most:<bet>,<bet>…")  # fmt: skip
 
 
 def ask_question(ask: str, stake: int = 10) -> Question:
@@ -238,4 +258,11 @@ def ask_question(ask: str, stake: int = 10) -> Question:
         return third_card_question(kind, values)
     if kind == "fact":
         return fact_question(rest)
+    if kind == "swing-bigger" and rest.count(":") == 1 and rest.split(":")[1].isdigit():
+        bet, hands = rest.split(":")
+        if not 1 <= int(hands) <= 100_000:
+            raise ValueError(f"{ask}: give from 1 to 100,000 hands")
+        return bigger_question(bet, int(hands), stake)
+    if kind == "swings-most" and rest:
+        return most_question(tuple(rest.split(",")))
     raise ValueError(f"ask={ask} is not a question; use one of {', '.join(ASKS)}")

@@ -24,6 +24,7 @@ from baccarat.roads.scoreboard import scoreboard
 from baccarat.teaching.charts import memory_pattern
 from baccarat.teaching.mistakes import myths
 from baccarat.teaching.truths import truth_statements
+from lessons.arguments import DirectiveError
 from lessons.blocks import Check, EngineText
 from lessons.course import CONTENT_DIR, TRANSLATIONS, load_course, read_course
 from lessons.directives import parse_directive
@@ -196,9 +197,38 @@ def engine_answer(question, check):
             "fact:dealer-error": "now",
             "fact:the-player": "hand",
             "fact:budget-gone": "stop",
+            "fact:commission-box": "later",
         }
         return answers.get(check.value, "myth")
+    if kind == "swing":
+        return swing_answer(check)
     raise AssertionError(f"no engine answer for {kind}")
+
+
+def one_hand_spread(bet):
+    """A bet's mean and variance per unit on one hand, from the chances of its few results
+    (the pay of each written out here), worked out apart from baccarat.odds.swing."""
+    shoe = odds(decks=8)
+    b, p, t = shoe.exact("banker"), shoe.exact("player"), shoe.exact("tie")
+    pays = {
+        "banker": {Fraction(19, 20): b, -1: p, 0: t},
+        "player": {1: p, -1: b, 0: t},
+        "tie_8_to_1": {8: t, -1: 1 - t},
+        "dragon_7": {40: shoe.exact("dragon_7"), -1: 1 - shoe.exact("dragon_7")},
+    }[bet]
+    mean = sum(amount * chance for amount, chance in pays.items())
+    return mean, sum(amount**2 * chance for amount, chance in pays.items()) - mean**2
+
+
+def swing_answer(check):
+    kind, _, rest = check.value.partition(":")
+    if kind == "swings-most":
+        return max(rest.split(","), key=lambda bet: one_hand_spread(bet)[1])
+    bet, hands = rest.split(":")
+    mean, variance = one_hand_spread(bet)
+    loss = -mean * check.stake * int(hands)
+    swing = float(variance) ** 0.5 * check.stake * int(hands) ** 0.5
+    return "loss" if loss > swing else "swing"
 
 
 def third_card_answer(ask):
@@ -285,6 +315,28 @@ def test_number_directives_come_from_the_engine():
     assert text("expected-loss banker stake=10 bets=1000") == f"{float(loss):,.2f}"
     six_decks = odds(decks=6).edges["banker"].per_unit
     assert text("edge banker decks=6") == f"{float(six_decks) * 100:.2f}%"
+
+
+def test_swing_directives_come_from_the_exact_distribution():
+    # One hand of 10 on Banker: the results 9.50, 0 and -10 with their exact chances.
+    mean, var = one_hand_spread("banker")
+    assert text("swing banker stake=10") == f"{float(var) ** 0.5 * 10:,.2f}"
+    evening = float(var) ** 0.5 * 10 * 200**0.5
+    assert text("swing banker stake=10 hands=200") == f"{evening:,.2f}"
+    low, high = float(mean) * 2000 - 2 * evening, float(mean) * 2000 + 2 * evening
+    assert text("swing-range banker stake=10 hands=200 sd=2") == (
+        f"from a loss of {-low:,.2f} to a win of {high:,.2f}"
+    )
+    rows = parse_directive("swings banker dragon_7 stake=10 hands=80", block=True).rows
+    assert [row.bet for row in rows] == ["banker", "dragon_7"]
+    assert rows[0].expected == f"a loss of {-float(mean) * 800:,.2f}"
+    for bad, why in (("swing player_pair decks=6", "8 decks only"),
+                     ("swing-range banker sd=4", "sd"), ("swings stake=10", "at least one bet"),
+                     ("swing banker hands=0", "hands")):  # fmt: skip
+        with pytest.raises(DirectiveError, match=why):
+            parse_directive(bad, block=True)
+    with pytest.raises(DirectiveError, match="block directive"):
+        parse_directive("swings banker", block=False)
 
 
 def test_value_total_and_settle_directives():

@@ -22,6 +22,8 @@ from baccarat.odds.exact import (
     odds_of_decks,
     percent,
 )
+from baccarat.odds.swing import deviation
+from baccarat.teaching.swings import session_of
 from lessons.course import CONTENT_DIR, read_course
 
 COURSE = read_course()
@@ -127,6 +129,26 @@ def test_the_bettors_do_not_hold_the_cards_at_a_mini_table_only():
     assert "In midi baccarat and at the big table the biggest bettor may also be allowed" in text
 
 
+def test_the_swing_lesson_says_only_what_its_figures_show():
+    text = prose("play-responsibly", "how-much-a-bet-swings")
+    shoe = odds_of_decks(8)
+    # "Take 80 hands, roughly one 8-deck shoe": 8 decks over the average cards a hand uses.
+    cards = sum(n * shoe.exact(f"cards_{n}") for n in (4, 5, 6))
+    assert "Take 80 hands, roughly one 8-deck shoe" in text
+    assert 0.9 < float(8 * 52 / cards) / 80 < 1.1
+    # An evening of 200: the swing is many times the expected loss, and the range holds wins.
+    evening = session_of("banker", 10, 200)
+    assert "the swing is many times the expected loss" in text
+    assert evening.deviation > 3 * -evening.expected
+    assert evening.band(2)[0] < 0 < evening.band(2)[1]
+    # 100,000 hands: "Every one of them is a loss".
+    assert "Every one of them is a loss." in text
+    assert session_of("banker", 10, 100_000).band(2)[1] < 0
+    # Banker and Player "swing by about the stake".
+    assert "so they swing by about the stake" in text
+    assert all(0.9 < deviation(shoe, bet) < 1 for bet in ("banker", "player"))
+
+
 # --- keep it right: every figure in the prose is the engine's -----------------------------------
 
 # Whole numbers up to 10 are the rules' own small numbers: card values and totals 0–9, the ten
@@ -149,6 +171,17 @@ EXCEPTIONS = {
         ('"is it 50/50?", the question the section answers with the engine\'s split', None),
     (f"{RESPONSIBLY}/04-staying-in-control.md", "18"):
         ("the legal age to gamble, not a game figure", None),
+    (f"{SETTLEMENT}/09-the-big-table.md", "13"): ("a seat number often left out", None),
+    (f"{SETTLEMENT}/09-the-big-table.md", "5%"):
+        ("the commission rate, a rule of the table", f"{COMMISSION * 100}%"),
+    (f"{SETTLEMENT}/09-the-big-table.md", "100"):
+        ("the stake of the settle examples beside it", None),
+    (f"{RESPONSIBLY}/05-how-much-a-bet-swings.md", "80"):
+        ("the hands the swings table beside it is given (hands=80)", None),
+    (f"{RESPONSIBLY}/05-how-much-a-bet-swings.md", "200"):
+        ("the hands the swing directives beside it are given (hands=200)", None),
+    (f"{RESPONSIBLY}/05-how-much-a-bet-swings.md", "100,000"):
+        ("the hands the swing directives beside it are given (hands=100000)", None),
 }  # fmt: skip
 FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?%?")
 

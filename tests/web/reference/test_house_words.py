@@ -95,7 +95,7 @@ def test_the_first_lesson_says_who_deals_at_each_table(client):
     assert "At a mini-baccarat table the dealer deals every card" in words
     assert "the house may instead pass the shoe among the players" in words
     assert "At a standard punto banco table the dealer handles every card" not in words
-    assert "58 Pa. Code ch. 627a (Pennsylvania), Minibaccarat — § 627a.8" in words
+    assert "58 Pa. Code (Pennsylvania) — § 627a.8" in words
     assert "Island Casino, Baccarat instructions — The shoe passes among the players" in words
 
 

@@ -1,0 +1,48 @@
+"""Each Chinese text holds to the site's terms (locale/terms.toml) and to Chinese punctuation:
+zh-hant never a word its column avoids (工作階段, 位址…), zh-hans never one of its own (机率,
+登出, 打和…), and neither English punctuation nor stray spaces inside a Chinese sentence.
+scripts/chinese_terms.py fixes what a machine can; the rest needs a person."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+spec = importlib.util.spec_from_file_location("chinese_terms", ROOT / "scripts/chinese_terms.py")
+chinese_terms = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(chinese_terms)
+
+
+@pytest.mark.parametrize("side", ["zh-hant", "zh-hans"])
+def test_every_chinese_text_uses_its_own_words_and_punctuation(side):
+    column = side.replace("zh-", "")
+    found = [
+        f"{where}: {problem}"
+        for where, text in chinese_terms.texts(side)
+        for problem in chinese_terms.problems(text, column)
+    ]
+    assert len(list(chinese_terms.texts(side))) > 1000
+    assert found == []
+
+
+def test_every_term_has_both_columns_and_a_note():
+    for term in chinese_terms.terms():
+        assert term["en"] and term["hant"] and term["hans"] and "note" in term, term
+        # A word to write is never one to avoid on the same side.
+        for side in ("hant", "hans"):
+            assert not any(avoid in term[side] for avoid in term.get(f"{side}_avoid", [])), term
+
+
+def test_the_checks_catch_what_they_are_for():
+    problems = chinese_terms.problems
+    assert problems("請重新整理瀏覽器的工作階段。", "hant")
+    assert problems("庄赢的机率是多少？", "hans") and problems("如果打和，注码退回。", "hans")
+    assert problems("莊家 6 點贏, 賠一半.", "hant")
+    assert problems("見 EZ 百家樂 」", "hant") and problems("規則 (見下表)", "hant")
+    # Code, placeholders, numbers, links and Latin names are not Chinese prose.
+    assert not problems("第 %(number)s 張牌未知（?）；輸入 <code>9h,4d</code>", "hant")
+    assert not problems("見[押和](/zh-hant/lessons/settlement/tie-bet/)一課：1,234.5 靴", "hant")
+    fixed = chinese_terms.fix_traditional("莊家 6 點贏, 賠一半 (見 EZ 百家樂 ).", True)
+    assert fixed == "莊家 6 點贏，賠一半（見 EZ 百家樂）。"
+    assert chinese_terms.fix_traditional("第 3 行、新一行，行動", True) == "第 3 欄、新一欄，行動"

@@ -46,3 +46,32 @@ def test_the_checks_catch_what_they_are_for():
     fixed = chinese_terms.fix_traditional("莊家 6 點贏, 賠一半 (見 EZ 百家樂 ).", True)
     assert fixed == "莊家 6 點贏，賠一半（見 EZ 百家樂）。"
     assert chinese_terms.fix_traditional("第 3 行、新一行，行動", True) == "第 3 欄、新一欄，行動"
+
+
+def test_the_meanings_the_chinese_got_wrong_are_put_right():
+    import polib
+    import tomllib
+
+    traditional = {
+        (e.msgctxt, e.msgid): e.msgstr
+        for e in polib.pofile(str(ROOT / "locale/zh_Hant/LC_MESSAGES/django.po"))
+    }
+
+    def said(start, context=None):
+        return next(s for (c, m), s in traditional.items() if c == context and m.startswith(start))
+
+    # The menu names the page that walks through a hand, not a number of hands.
+    assert said("Hands", "the menu: the page that walks through one hand") == "牌局講解"
+    # The heat map's key names the characters its cells show.
+    key = said("Your accuracy on each Banker question: A attempted")
+    assert all(f"{c} =" in key for c in "試悉練通") and "A " not in key
+    # Questions can repeat.
+    assert "永不重複" not in said("Baccarat quizzes made by the rules engine")
+    # Blue on a derived road: the Big Road does not repeat (nothing "breaks").
+    assert "打破" not in said("%(glyph)s; red = the board repeats")
+    # Live boards are boards to play with.
+    assert "互動路單" in said("New to the game? Take the")
+    # A pair is two cards of the same rank, not of the same points.
+    glossary = tomllib.loads((ROOT / "reference/content/glossary.zh-hant.toml").read_text())
+    pair = next(t for t in glossary["term"] if t["en"] == "Pair bets")["definition"]
+    assert "牌面相同" in pair and "點數" not in pair

@@ -4,8 +4,11 @@ zh-hant never a word its column avoids (工作階段, 位址…), zh-hans never 
 scripts/chinese_terms.py fixes what a machine can; the rest needs a person."""
 
 import importlib.util
+import re
+import tomllib
 from pathlib import Path
 
+import polib
 import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -49,9 +52,6 @@ def test_the_checks_catch_what_they_are_for():
 
 
 def test_the_meanings_the_chinese_got_wrong_are_put_right():
-    import polib
-    import tomllib
-
     traditional = {
         (e.msgctxt, e.msgid): e.msgstr
         for e in polib.pofile(str(ROOT / "locale/zh_Hant/LC_MESSAGES/django.po"))
@@ -75,3 +75,23 @@ def test_the_meanings_the_chinese_got_wrong_are_put_right():
     glossary = tomllib.loads((ROOT / "reference/content/glossary.zh-hant.toml").read_text())
     pair = next(t for t in glossary["term"] if t["en"] == "Pair bets")["definition"]
     assert "牌面相同" in pair and "點數" not in pair
+
+
+def test_lists_and_brackets_on_chinese_pages_are_chinese(client):
+    """Lists joined in code use the page's own separator, and a figure's fraction its own
+    brackets: 10、10、10 and （31/415）, not "10, 10, 10" and "(31/415)"."""
+    from types import SimpleNamespace
+
+    from django.utils.translation import override
+
+    from hands.practice import shown
+
+    rules = client.get("/zh-hant/rules/").content.decode()
+    assert re.search(r"補牌的格數：\d+(、\d+){7}。", rules)
+    odds = client.get("/zh-hans/odds/").content.decode()
+    assert re.search(r"（\d+/\d+）", odds) and not re.search(r"\(\d+/\d+\)", odds)
+    cards = [SimpleNamespace(label="Q♥"), SimpleNamespace(label="4")]
+    with override("zh-hant"):
+        assert shown(cards) == "Q♥、4"
+    with override("en"):
+        assert shown(cards) == "Q♥, 4"

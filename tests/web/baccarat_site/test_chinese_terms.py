@@ -71,6 +71,9 @@ def test_the_meanings_the_chinese_got_wrong_are_put_right():
     assert "打破" not in said("%(glyph)s; red = the board repeats")
     # Live boards are boards to play with.
     assert "互動路單" in said("New to the game? Take the")
+    # A rank is a card's face (牌面), not its points (點數).
+    for english in ("Choose a card's rank", "A rank (A, 2–9, T, J, Q, K)", "Player pair: the"):
+        assert "牌面" in said(english) and "點數" not in said(english), english
     # A pair is two cards of the same rank, not of the same points.
     glossary = tomllib.loads((ROOT / "reference/content/glossary.zh-hant.toml").read_text())
     pair = next(t for t in glossary["term"] if t["en"] == "Pair bets")["definition"]

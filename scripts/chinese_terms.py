@@ -198,13 +198,22 @@ def texts(side: str):
                     yield f"sources {key} {field}", value
 
 
-def _fix_toml(path: Path) -> None:
-    """Fix the strings of a TOML file, leaving its comments (English) and keys alone."""
+KEY = re.compile(r"^([A-Za-z_]+) = ")
+
+
+def _fix_toml(path: Path, fields: tuple[str, ...] | None = None) -> None:
+    """Fix the strings of a TOML file (only those of `fields`, if given), leaving its comments
+    (English), its keys and its other fields alone: a glossary's English gloss, and the other
+    names people write (退注 among them), are not ours to change."""
     lines = path.read_text(encoding="utf-8").split("\n")
-    fixed = [
-        line if line.lstrip().startswith(("#", "[")) else fix_traditional(line, road_columns=True)
-        for line in lines
-    ]
+    fixed, key = [], None
+    for line in lines:
+        if line.lstrip().startswith(("#", "[")):
+            key = None
+        elif found := KEY.match(line):
+            key = found[1]
+        chinese = key is not None and (fields is None or key in fields)
+        fixed.append(fix_traditional(line, road_columns=True) if chinese else line)
     path.write_text("\n".join(fixed), encoding="utf-8")
 
 
@@ -222,7 +231,7 @@ def main() -> int:
         subprocess.run(["msgcat", catalogue.fpath, "-o", catalogue.fpath], check=True)
     for path in LESSONS.rglob("*.zh-hant.md"):
         path.write_text(fix_traditional(path.read_text(encoding="utf-8"), True), encoding="utf-8")
-    _fix_toml(REFERENCE / "content" / "glossary.zh-hant.toml")
+    _fix_toml(REFERENCE / "content" / "glossary.zh-hant.toml", ("name", "definition", "see"))
     _fix_toml(REFERENCE / "sources.zh-hant.toml")
 
     sys.path.insert(0, str(ROOT / "scripts"))

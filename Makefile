@@ -92,7 +92,7 @@ MESSAGES_IGNORE := --ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'tests/*
 messages: $(I18N_STAMP)
 	$(VENV_PY) manage.py makemessages --locale zh_Hant --no-obsolete --no-location $(MESSAGES_IGNORE)
 	$(VENV_PY) manage.py makemessages --domain djangojs --locale zh_Hant --no-obsolete --no-location $(MESSAGES_IGNORE)
-	$(VENV_PY) scripts/simplified.py
+	$(VENV_PY) scripts/chinese_terms.py
 	$(VENV_PY) manage.py compilemessages --locale zh_Hant --locale zh_Hans $(MESSAGES_IGNORE)
 
 # The checks before the tests: style, the import contracts in pyproject.toml, that no

@@ -2,7 +2,7 @@
 find help with gambling in the page's language (the footer's helplines, reference.helplines)."""
 
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from reference.helplines import helplines
@@ -10,7 +10,7 @@ from reference.helplines import helplines
 # The main navigation: (label, URL name). Add a page here once its view exists.
 NAV = [
     (_("Rules"), "reference:rules"),
-    (_("Hands"), "hands:walkthrough"),
+    (pgettext_lazy("the menu: the page that walks through one hand", "Hands"), "hands:walkthrough"),
     (_("Odds"), "odds:calculator"),
     (_("Tracker"), "tracker:index"),
     (_("Lab"), "lab:index"),

@@ -11,6 +11,7 @@ aria-live region so the region itself is never replaced (a replaced region is no
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
@@ -64,9 +65,9 @@ def table_context(table, notice=None):
         "spots": hand.felt(dealt_now(hand, said)) if hand else None,
         "felt_label": _("Hand %(number)s: the cards on the table") % {"number": table["number"]},
         "notice": notice,
-        # What a new deal shows, card by card: "Q♥, 4".
-        "player_shown": ", ".join(card.label for card in hand.player_shown) if hand else "",
-        "banker_shown": ", ".join(card.label for card in hand.banker_shown) if hand else "",
+        # What a new deal shows, card by card: "Q♥, 4" (Q♥、4 in Chinese).
+        "player_shown": shown(hand.player_shown) if hand else "",
+        "banker_shown": shown(hand.banker_shown) if hand else "",
     }
 
 
@@ -154,3 +155,7 @@ def reset_score(request):
     table = saved_table(request)
     table.update(score=Score().tally(), said="reset")
     return table_response(request, table)
+
+
+def shown(cards) -> str:
+    return pgettext("between names in a list", ", ").join(card.label for card in cards)

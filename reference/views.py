@@ -254,8 +254,10 @@ def rules(request):
         "banker_stood_rule": banker_stood_rule_text(),
         "banker_stood_rows": two_card_rows(BANKER_WHEN_PLAYER_STOOD),
         "tableau": tableau,
-        # "8, 8, 8, 7, 6, 4, 2, 0": numbers, the same in every language.
-        "draw_counts": ", ".join(str(row.draw_count) for row in tableau),
+        # "8, 8, 8, 7, 6, 4, 2, 0", joined as the page's language lists (8、8、8…).
+        "draw_counts": pgettext("between the numbers of a list", ", ").join(
+            str(row.draw_count) for row in tableau
+        ),
         "memory_pattern": memory_pattern(),
         "reachability": tableau_reachability(),
         "myths": myths(),

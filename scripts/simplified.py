@@ -3,9 +3,10 @@
 The two scripts differ mostly by characters, which OpenCC converts (its `hk2s` profile: the
 Traditional here is written as Hong Kong and Macau write it). Where usage differs, not only
 the script (the Cockroach Pig is 曱甴路 in Cantonese guides and 蟑螂路 on Simplified
-pages), the reviewed terms in locale/zh_Hans/terms.toml replace what OpenCC gives, longest
-first. The Traditional catalogue stays the one translators edit; this file is rebuilt from
-it and never edited by hand.
+pages), the site's terms in locale/terms.toml replace what OpenCC gives (each row's
+`hans_avoid` words by its `hans`), longest first; 「」 become “”, as the mainland quotes.
+The Traditional catalogue stays the one translators edit; this file is rebuilt from it and
+never edited by hand.
 
     .venv/bin/python scripts/simplified.py   # locale/zh_Hant -> locale/zh_Hans
 
@@ -33,15 +34,18 @@ import polib
 ROOT = Path(__file__).resolve().parent.parent
 TRADITIONAL = ROOT / "locale" / "zh_Hant" / "LC_MESSAGES"
 SIMPLIFIED = ROOT / "locale" / "zh_Hans" / "LC_MESSAGES"
-TERMS = ROOT / "locale" / "zh_Hans" / "terms.toml"
 GLOSSARY = ROOT / "reference" / "content"
 
 
 def reviewed_terms() -> list[tuple[str, str]]:
-    """(what OpenCC writes, what Simplified pages say), longest first."""
-    terms = tomllib.loads(TERMS.read_text(encoding="utf-8"))["term"]
-    pairs = [(term["converted"], term["simplified"]) for term in terms]
-    return sorted(pairs, key=lambda pair: -len(pair[0]))
+    """(what OpenCC or a Hong Kong writer gives, what Simplified pages say), longest first."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import chinese_terms
+
+    return chinese_terms.replacements("hans")
+
+
+QUOTES = str.maketrans({"「": "“", "」": "”", "『": "‘", "』": "’"})
 
 
 # A road's column is 行 in Traditional (Hong Kong and Taiwan count a road's columns as 行,
@@ -63,13 +67,15 @@ def columns(text: str) -> str:
 
 def simplified(text: str, converter, terms, road_columns: bool = True) -> str:
     text = converter.convert(text)
+    # A column written 行 first, so that a row the terms make 行 (横排) stays a row.
+    text = columns(text) if road_columns else text
     for converted, wanted in terms:
         text = text.replace(converted, wanted)
         # A name's other names keep the one it was renamed from: 曱甴路（又稱小強路、蟑螂路）
         # becomes 蟑螂路（又称小强路、曱甴路）, not 蟑螂路 twice.
         also = re.escape(wanted) + r"(\**（又称[^）]*?)" + re.escape(wanted)
         text = re.sub(also, lambda m, c=converted, w=wanted: f"{w}{m[1]}{c}", text)
-    return columns(text) if road_columns else text
+    return text.translate(QUOTES)
 
 
 def speaks_of_columns(msgid: str) -> bool:
@@ -140,7 +146,7 @@ def convert_glossary(converter, terms) -> None:
     entries = tomllib.loads(source.read_text(encoding="utf-8"))["term"]
     lines = [
         "# The glossary in Simplified Chinese (zh-hans): made from glossary.zh-hant.toml by",
-        "# scripts/simplified.py (OpenCC, then locale/zh_Hans/terms.toml). Do not edit by",
+        "# scripts/simplified.py (OpenCC, then locale/terms.toml). Do not edit by",
         "# hand: edit the Traditional file and run the script.",
     ]
     for entry in entries:
@@ -171,7 +177,7 @@ def convert_sources(converter, terms) -> None:
     order = [tomllib.loads(f"{line}\n") for line in TABLE_HEADER.findall(text)]
     lines = [
         "# The sources' overlay in Simplified Chinese (zh-hans): made from sources.zh-hant.toml",
-        "# by scripts/simplified.py (OpenCC, then locale/zh_Hans/terms.toml). Do not edit by",
+        "# by scripts/simplified.py (OpenCC, then locale/terms.toml). Do not edit by",
         "# hand: edit the Traditional file and run the script.",
     ]
     for header in order:

@@ -13,8 +13,8 @@ def test_the_walkthrough_settles_at_a_chinese_table(client):
         "/zh-hant/hands/", {"cards": "4h,2s,4d,3c", "step": "all", "table": "ez"}
     ).content.decode()
     main = region(html, "<main", "</main>")
-    assert "賭枱：EZ 百家樂：免佣；莊家以三張牌 7 點勝出（龍7）時，莊注退回本金。" in main
-    assert '<option value="super6">免佣百家樂（莊 6 點贏賠一半）</option>' in main
+    assert "賭枱：EZ 百家樂：免佣；莊家以三張牌 7 點勝出（龍7）時，押莊的注碼退回。" in main
+    assert '<option value="super6">「莊 6 點贏賠一半」（免佣）</option>' in main
     for words in ("逐步講解牌局", "計算表", "第 6 步，共 6 步", "如果有一張牌不同會怎樣？"):
         assert words in main
     assert english_words(main, {"Baccarat"}) == []

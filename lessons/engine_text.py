@@ -1,6 +1,7 @@
 """The directives that print text from the engine: ``{{ rule }}``, ``{{ value }}``,
-``{{ total }}``, ``{{ edge }}``, ``{{ edge-ratio }}``, ``{{ chance }}`` and
-``{{ expected-loss }}``, each an EngineText (inline, or a rule box alone on its line).
+``{{ total }}``, ``{{ edge }}``, ``{{ edge-ratio }}``, ``{{ chance }}``,
+``{{ expected-loss }}`` and ``{{ removal-largest }}``, each an EngineText (inline, or a rule
+box alone on its line).
 Documented with the others in lessons.directives."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from baccarat.game.tableau import (
     tableau_row_rule,
     two_card_rule,
 )
-from baccarat.odds.exact import odds_of_decks, percent
+from baccarat.odds.exact import effect_of_removal, odds_of_decks, percent, shoe_of_decks
 from baccarat.roads.scoreboard import DERIVED_ROADS
 from baccarat.teaching.charts import memory_pattern
 from baccarat.teaching.definitions import starting_point
@@ -29,6 +30,8 @@ CHANCES = {
     "player-draws": "player_draws", "banker-draws": "banker_draws",
     "dragon-7": "dragon_7", "panda-8": "panda_8", "pair": None,
     "banker-decided": None, "player-decided": None,
+    "lucky-6-two": "banker_win_6_two", "lucky-6-three": "banker_win_6_three",
+    "player-by-9": "player_by_9", "natural-win": "player_natural_win",
 }  # fmt: skip
 
 
@@ -104,7 +107,10 @@ def _edge(args: Args) -> EngineText:
     places = args.number("places", 2, 0, 4)
     resolved, both = args.flag("resolved"), args.flag("both")
     args.finish()
-    edge = odds_of_decks(decks).edges[bet]
+    edges = odds_of_decks(decks).edges
+    if bet not in edges:  # Perfect Pair: a shoe of one deck holds no two copies of a card
+        raise DirectiveError(f"edge: {bet} has no house edge with {decks} deck(s)")
+    edge = edges[bet]
     if both:
         text = _("{per_unit} per bet placed ({per_resolved} per bet that won or lost)").format(
             per_unit=percent(edge.per_unit, places), per_resolved=percent(edge.per_resolved, places)
@@ -121,6 +127,8 @@ def _edge_ratio(args: Args) -> EngineText:
     places = args.number("places", 0, 0, 2)
     args.finish()
     shoe = odds_of_decks(decks)
+    if bet not in shoe.edges or other not in shoe.edges:
+        raise DirectiveError(f"edge-ratio: no house edge for both bets with {decks} deck(s)")
     if not shoe.edges[other].per_unit:
         raise DirectiveError(f"edge-ratio: {other} has no house edge to compare with")
     return EngineText(f"{float(shoe.edge_ratio(bet, other)):.{places}f}", kind="figure")
@@ -154,6 +162,17 @@ def _expected_loss(args: Args) -> EngineText:
     return EngineText(f"{float(loss):,.2f}", kind="figure")
 
 
+def _removal_largest(args: Args) -> EngineText:
+    """The most one card taken out of a full shoe moves a main bet's house edge, in
+    percentage points: "0.0116"."""
+    side = one_of("bet", args.positional.pop(0) if args.positional else None, ("banker", "player"))
+    decks = args.number("decks", 8, 1, 8)
+    args.finish()
+    rows = effect_of_removal(shoe_of_decks(decks))
+    largest = max(abs(row.banker_edge if side == "banker" else row.player_edge) for row in rows)
+    return EngineText(f"{largest * 100:.4f}", kind="figure")
+
+
 # By directive name, in the order lessons.directives lists them (its "known: …" message).
 ENGINE_TEXT = {
     "rule": _rule,
@@ -163,4 +182,5 @@ ENGINE_TEXT = {
     "edge-ratio": _edge_ratio,
     "chance": _chance,
     "expected-loss": _expected_loss,
+    "removal-largest": _removal_largest,
 }

@@ -18,6 +18,9 @@ KINDS = {
     "regulator": gettext_lazy("Regulators' rules"),
     "analysis": gettext_lazy("Analyses"),
     "standard": gettext_lazy("Standards"),
+    "judgment": gettext_lazy("Court judgments"),
+    "history": gettext_lazy("History"),
+    "statistics": gettext_lazy("Statistics"),
 }
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _LESSON_KEY = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*$")

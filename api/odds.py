@@ -62,6 +62,21 @@ class HouseEdgeOut(Schema):
         description="Player pair (or Banker pair); null when "
         "the shoe was given by value, so ranks are unknown"
     )
+    lucky_6_12_or_20_to_1: float = Field(
+        description="Lucky 6: a Banker win with 6 pays 12 to 1 on two cards, 20 to 1 on three"
+    )
+    dragon_bonus_player: float = Field(
+        description="Dragon Bonus on Player: a natural win pays 1 to 1 and a natural tie "
+        "pushes; a win without a natural by 9, 8, 7, 6, 5, 4 pays 30, 10, 6, 4, 2, 1 to 1"
+    )
+    dragon_bonus_banker: float = Field(description="Dragon Bonus on Banker, the same pays")
+    perfect_pair_25_to_1: float | None = Field(
+        description="Perfect Pair (the same card twice, rank and suit, as either hand's first "
+        "two), 25 to 1; null unless the shoe is whole decks (2 or more), so suits are known"
+    )
+    perfect_pair_25_or_250_to_1: float | None = Field(
+        description="Perfect Pair, 25 to 1 for one hand and 250 to 1 for both; null likewise"
+    )
 
 
 class BankerTotalOut(Schema):
@@ -135,6 +150,16 @@ def edges_payload(result: Odds, convention: str) -> dict:
         "dragon_7_40_to_1": float(getattr(edges["dragon_7"], convention)),
         "panda_8_25_to_1": float(getattr(edges["panda_8"], convention)),
         "pair_11_to_1": float(getattr(pair, convention)) if pair else None,
+        "lucky_6_12_or_20_to_1": float(getattr(edges["lucky_6"], convention)),
+        "dragon_bonus_player": float(getattr(edges["dragon_bonus_player"], convention)),
+        "dragon_bonus_banker": float(getattr(edges["dragon_bonus_banker"], convention)),
+        **{
+            name: float(getattr(edges[key], convention)) if key in edges else None
+            for name, key in (
+                ("perfect_pair_25_to_1", "perfect_pair"),
+                ("perfect_pair_25_or_250_to_1", "perfect_pair_both"),
+            )
+        },  # fmt: skip
     }
 
 

@@ -14,9 +14,12 @@ from baccarat.translation import _
 from guards.inputs import InputError, whole_number
 from lessons.blocks import MAX_HANDS
 
-# The odds engine's bets, in the order a table of edges lists them.
+# The odds engine's bets, in the order a table of edges lists them (a bare {{ edges }}).
 EDGE_BETS = ("banker", "player", "tie_8_to_1", "tie_9_to_1", "ez_banker", "super6_banker",
              "dragon_7", "panda_8", "player_pair")  # fmt: skip
+# The side bets a lesson names one by one (baccarat.odds.side_bets).
+SIDE_EDGE_BETS = ("lucky_6", "dragon_bonus_player", "dragon_bonus_banker", "perfect_pair",
+                  "perfect_pair_both", "banker_4_percent")  # fmt: skip
 
 
 class DirectiveError(ValueError):
@@ -86,7 +89,7 @@ def one_of(what: str, value: str | None, allowed) -> str:
 
 
 def read_bet(value: str | None) -> str:
-    return one_of("bet", value, EDGE_BETS)
+    return one_of("bet", value, EDGE_BETS + SIDE_EDGE_BETS)
 
 
 def read_outcomes(text: str) -> str:

@@ -96,6 +96,19 @@ class Edges:
 
 
 @dataclass(frozen=True)
+class RemovalRow:
+    value: int
+    banker_edge: str  # the change in the house edge, in percentage points, signed
+    player_edge: str
+
+
+@dataclass(frozen=True)
+class Removals:
+    decks: int
+    rows: tuple[RemovalRow, ...]
+
+
+@dataclass(frozen=True)
 class OverTime:
     decks: int
     stake: int

@@ -32,7 +32,10 @@ Text from the engine (inline, or a block that shows it as a rule box):
     {{ edge-ratio tie_8_to_1 tie_9_to_1 }}   how many times the second bet's edge the first
                                    bet's is, per bet placed: "3" (places=0 by default)
     {{ chance banker }}            how often it happens: banker, player, tie, natural,
-                                   player-draws, banker-draws, dragon-7, panda-8, pair
+                                   player-draws, banker-draws, dragon-7, panda-8, pair,
+                                   lucky-6-two, lucky-6-three (Banker wins with a two- or
+                                   three-card 6), player-by-9 (wins by 9, no natural),
+                                   natural-win (the Player wins with a natural)
     {{ chance banker-decided }}    …as a share of the hands that do not tie (player-decided)
     {{ shape strong 6 }}           why the tableau has its shape (baccarat.odds.tableau_shape): of
                                    the Player's drawing hands, the share a third card of 6
@@ -49,10 +52,15 @@ Text from the engine (inline, or a block that shows it as a rule box):
     {{ swing-range banker stake=10 hands=200 sd=2 }}   the results within sd=1 (default), 2 or
                                    3 standard deviations: "from a loss of 283.46 to a win of
                                    241.14"
+    {{ removal-largest banker }}   the most one card taken out of a full shoe moves that
+                                   bet's house edge (banker or player), in percentage
+                                   points: "0.0116"
 
 Edges, ratios, chances, losses and swings take ``decks=N`` (default 8) and ``places=N`` (default 2;
 0 for a ratio). Bets are the odds engine's: banker, player, tie_8_to_1, tie_9_to_1,
-ez_banker, super6_banker, dragon_7, panda_8, player_pair.
+ez_banker, super6_banker, dragon_7, panda_8, player_pair, and the side bets named one by one
+(baccarat.odds.side_bets): lucky_6, dragon_bonus_player, dragon_bonus_banker, perfect_pair,
+perfect_pair_both, banker_4_percent.
 
 Blocks only:
 
@@ -78,6 +86,8 @@ Blocks only:
                                    within one and two standard deviations
     {{ session banker stake=10 hands=200 }}   the same for one bet, with a form to choose
                                    another bet, stake or number of hands (lessons.live)
+    {{ removal }}                  what taking one card of each value out of a full shoe
+                                   does to the Banker's and the Player's house edge
     {{ settle banker 100 Kh 7s 6d Qc expect=win }}   the hand and how the bet is settled
     {{ tableau-shape }}            the shape figures for every third card, as a table
     {{ helplines }}                where to find help
@@ -109,7 +119,7 @@ from __future__ import annotations
 
 import re
 
-from baccarat.odds.exact import odds_of_decks, percent
+from baccarat.odds.exact import effect_of_removal, odds_of_decks, percent, shoe_of_decks
 from baccarat.odds.payouts import BETS, bet_name, is_player_pair, money, settle
 from baccarat.roads.scoreboard import DERIVED_ROADS
 from baccarat.teaching.mistakes import find_myth
@@ -136,6 +146,8 @@ from lessons.blocks import (
     HandSpec,
     Helplines,
     OverTime,
+    RemovalRow,
+    Removals,
     Road,
     SessionSpec,
     SettleSpec,
@@ -155,7 +167,7 @@ SKILLS = (
     r"derived:(big_eye_boy|small_road|cockroach_pig)", r"myth",
 )  # fmt: skip
 BLOCK_ONLY = {"road", "hand", "tableau-row", "tableau", "chart", "edges", "over-time", "check",
-              "helplines", "tableau-shape", "swings", "session"}  # fmt: skip
+              "helplines", "tableau-shape", "swings", "session", "removal"}  # fmt: skip
 
 
 def _settle(args: Args) -> SettleSpec:
@@ -316,6 +328,16 @@ def _session(args: Args) -> SessionSpec:
     hands = args.number("hands", 80, 1, MAX_HANDS_RUN)
     args.finish()
     return session_spec(bet, stake, hands)
+def _removal(args: Args) -> Removals:
+    decks = args.number("decks", 8, 1, 8)
+    args.finish()
+
+    def points(change: float) -> str:
+        return f"{change * 100:+.4f}".replace("-", "\u2212")  # a real minus sign
+
+    rows = effect_of_removal(shoe_of_decks(decks))
+    shown = (RemovalRow(r.value, points(r.banker_edge), points(r.player_edge)) for r in rows)
+    return Removals(decks, tuple(shown))
 
 
 def _check(args: Args) -> Check:
@@ -393,6 +415,7 @@ PARSERS = {
     "over-time": _over_time,
     "swings": _swings,
     "session": _session,
+    "removal": _removal,
     "check": _check,
     "helplines": _helplines,
     "shape": shape,

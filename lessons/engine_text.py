@@ -1,7 +1,8 @@
 """The directives that print text from the engine: ``{{ rule }}``, ``{{ value }}``,
 ``{{ total }}``, ``{{ edge }}``, ``{{ edge-ratio }}``, ``{{ chance }}``,
-``{{ expected-loss }}``, ``{{ swing }}`` and ``{{ swing-range }}``, each an EngineText
-(inline, or a rule box alone on its line). Documented with the others in lessons.directives."""
+``{{ expected-loss }}``, ``{{ swing }}``, ``{{ swing-range }}`` and ``{{ removal-largest }}``,
+each an EngineText (inline, or a rule box alone on its line). Documented with the others in
+lessons.directives."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from baccarat.game.tableau import (
     tableau_row_claim,
     two_card_rule,
 )
-from baccarat.odds.exact import odds_of_decks, percent
+from baccarat.odds.exact import effect_of_removal, odds_of_decks, percent, shoe_of_decks
 from baccarat.roads.scoreboard import DERIVED_ROADS
 from baccarat.teaching.charts import memory_pattern
 from baccarat.teaching.definitions import (
@@ -35,6 +36,8 @@ CHANCES = {
     "player-draws": "player_draws", "banker-draws": "banker_draws",
     "dragon-7": "dragon_7", "panda-8": "panda_8", "pair": None,
     "banker-decided": None, "player-decided": None,
+    "lucky-6-two": "banker_win_6_two", "lucky-6-three": "banker_win_6_three",
+    "player-by-9": "player_by_9", "natural-win": "player_natural_win",
 }  # fmt: skip
 
 
@@ -113,7 +116,10 @@ def _edge(args: Args) -> EngineText:
     places = args.number("places", 2, 0, 4)
     resolved, both = args.flag("resolved"), args.flag("both")
     args.finish()
-    edge = odds_of_decks(decks).edges[bet]
+    edges = odds_of_decks(decks).edges
+    if bet not in edges:  # Perfect Pair: a shoe of one deck holds no two copies of a card
+        raise DirectiveError(f"edge: {bet} has no house edge with {decks} deck(s)")
+    edge = edges[bet]
     if both:
         text = _("{per_unit} per bet placed ({per_resolved} per bet that won or lost)").format(
             per_unit=percent(edge.per_unit, places), per_resolved=percent(edge.per_resolved, places)
@@ -130,6 +136,8 @@ def _edge_ratio(args: Args) -> EngineText:
     places = args.number("places", 0, 0, 2)
     args.finish()
     shoe = odds_of_decks(decks)
+    if bet not in shoe.edges or other not in shoe.edges:
+        raise DirectiveError(f"edge-ratio: no house edge for both bets with {decks} deck(s)")
     if not shoe.edges[other].per_unit:
         raise DirectiveError(f"edge-ratio: {other} has no house edge to compare with")
     return EngineText(f"{float(shoe.edge_ratio(bet, other)):.{places}f}", kind="figure")
@@ -184,6 +192,15 @@ def _swing_range(args: Args) -> EngineText:
     deviations = args.number("sd", 1, 1, 3)
     args.finish()
     return EngineText(band(run, deviations), kind="figure")
+def _removal_largest(args: Args) -> EngineText:
+    """The most one card taken out of a full shoe moves a main bet's house edge, in
+    percentage points: "0.0116"."""
+    side = one_of("bet", args.positional.pop(0) if args.positional else None, ("banker", "player"))
+    decks = args.number("decks", 8, 1, 8)
+    args.finish()
+    rows = effect_of_removal(shoe_of_decks(decks))
+    largest = max(abs(row.banker_edge if side == "banker" else row.player_edge) for row in rows)
+    return EngineText(f"{largest * 100:.4f}", kind="figure")
 
 
 # By directive name, in the order lessons.directives lists them (its "known: …" message).
@@ -197,4 +214,5 @@ ENGINE_TEXT = {
     "expected-loss": _expected_loss,
     "swing": _swing,
     "swing-range": _swing_range,
+    "removal-largest": _removal_largest,
 }

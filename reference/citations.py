@@ -19,6 +19,9 @@ KINDS = {
     "analysis": gettext_lazy("Analyses"),
     "standard": gettext_lazy("Standards"),
     "practice": gettext_lazy("How casinos deal: their own rules and dealer training"),
+    "judgment": gettext_lazy("Court judgments"),
+    "history": gettext_lazy("History"),
+    "statistics": gettext_lazy("Statistics"),
 }
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _LESSON_KEY = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*$")

@@ -23,6 +23,7 @@ import numpy as np
 
 from baccarat.game.cards import RANK_VALUES, RANKS, Card, quoted
 from baccarat.game.tableau import BANKER_WHEN_PLAYER_STOOD, DRAW, NATURALS, PLAYER_RULE, TABLEAU
+from baccarat.odds.side_bets import SIDE_FEATURES, side_columns, side_edges
 from baccarat.translation import _, gettext_noop
 
 VALUES = range(10)
@@ -56,6 +57,7 @@ FEATURES = (
     "banker_win_6", "dragon_7", "panda_8",
     *(f"banker_total_{t}" for t in VALUES),
     *(f"banker_draws_on_{t}" for t in VALUES),
+    *SIDE_FEATURES,
 )  # fmt: skip
 INDEX = {name: i for i, name in enumerate(FEATURES)}
 
@@ -115,6 +117,7 @@ def played() -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
     for t in VALUES:
         columns[f"banker_total_{t}"] = banker == t
         columns[f"banker_draws_on_{t}"] = banker_draws & (banker == t)
+    columns.update(side_columns(player_final, banker_final, banker_draws, nat_p, nat_b))
     return seq, columns, cards
 
 
@@ -412,6 +415,11 @@ class Odds:
                 zero,
                 (("pays", PAIR_PAYS),),
             )
+        # A full shoe of whole decks (every rank 4 per deck) is the one whose suits are known.
+        each = set(self.ranks.values()) if self.ranks else set()
+        whole = each.pop() // 4 if len(each) == 1 and min(each) % 4 == 0 else None
+        for key, parts in side_edges(self.exact, b, p, whole).items():
+            edges[key] = Edge(*parts)
         return edges
 
     def edge_ratio(self, bet: str, other: str) -> Fraction:

@@ -13,6 +13,11 @@ from baccarat.game.cards import Card
 from baccarat.game.rules import Resolution
 from baccarat.odds.exact import COMMISSION, DRAGON_7_PAYS, PAIR_PAYS, PANDA_8_PAYS
 from baccarat.odds.exact import TIE_PAYS as TIE_PAYOUTS
+from baccarat.odds.side_bets import (
+    DRAGON_BONUS_MARGIN_PAYS,
+    DRAGON_BONUS_NATURAL_PAYS,
+    LUCKY_6_PAYS,
+)
 from baccarat.translation import _, gettext_noop
 
 TIE_PAYS = TIE_PAYOUTS[0]  # 8 to 1 at most tables; some pay 9 to 1
@@ -29,18 +34,27 @@ BET_NAMES = {
     "dragon_7": gettext_noop("Dragon 7 at {pays} to 1"),
     "panda_8": gettext_noop("Panda 8 at {pays} to 1"),
     "player_pair": gettext_noop("Player pair at {pays} to 1"),
+    "lucky_6": gettext_noop("Lucky 6 at {two} to 1 (two cards) or {three} to 1 (three cards)"),
+    "dragon_bonus_player": gettext_noop("Dragon Bonus on Player"),
+    "dragon_bonus_banker": gettext_noop("Dragon Bonus on Banker"),
 }
 _PAYS = {"tie": TIE_PAYS, "dragon_7": DRAGON_7_PAYS, "panda_8": PANDA_8_PAYS,
          "player_pair": PAIR_PAYS}  # fmt: skip
 
 
+def _named(name: str, bet: str) -> str:
+    return name.format(
+        pays=_PAYS.get(bet, ""), two=LUCKY_6_PAYS["two"], three=LUCKY_6_PAYS["three"]
+    )
+
+
 def bet_name(bet: str) -> str:
     """A bet's name in the active language: "Tie at 8 to 1"."""
-    return _(BET_NAMES[bet]).format(pays=_PAYS.get(bet, ""))
+    return _named(_(BET_NAMES[bet]), bet)
 
 
 # In English, computed once (the keys are the bets; show a name with `bet_name`).
-BETS = {bet: name.format(pays=_PAYS.get(bet, "")) for bet, name in BET_NAMES.items()}
+BETS = {bet: _named(name, bet) for bet, name in BET_NAMES.items()}
 
 
 @dataclass(frozen=True)
@@ -119,6 +133,10 @@ def settle(
         if hit:
             return result(stake * pays, _("It pays {pays} to 1.").format(pays=pays))
         return result(-stake, _("The hand did not end that way."))
+    if bet == "lucky_6":
+        return _lucky_6(stake, resolution)
+    if bet.startswith("dragon_bonus_"):
+        return _dragon_bonus(bet, stake, resolution)
     if bet == "player_pair":
         if player_pair:
             why = _("A pair pays {pays} to 1, whoever wins.").format(pays=PAIR_PAYS)
@@ -154,3 +172,38 @@ def settle(
     return result(
         stake, _("A no-commission table pays Banker wins even money, except a winning 6.")
     )
+
+
+def _lucky_6(stake: Fraction, resolution: Resolution) -> Settlement:
+    if resolution.winner != "banker" or resolution.banker.final_total != 6:
+        return Settlement("lucky_6", stake, -stake, _("The Banker did not win with a 6."))
+    if _three_card(resolution, "banker"):
+        pays, why = LUCKY_6_PAYS["three"], _("A Banker win with a three-card 6 pays {pays} to 1.")
+    else:
+        pays, why = LUCKY_6_PAYS["two"], _("A Banker win with a two-card 6 pays {pays} to 1.")
+    return Settlement("lucky_6", stake, stake * pays, why.format(pays=pays))
+
+
+def _dragon_bonus(bet: str, stake: Fraction, resolution: Resolution) -> Settlement:
+    """Dragon Bonus on one side: a natural win pays 1 to 1 and a tie of naturals pushes; a
+    win without a natural pays by how many points it wins by, from 4 up."""
+    side = bet.removeprefix("dragon_bonus_")
+    own, other = (resolution.player, resolution.banker)[:: 1 if side == "player" else -1]
+    own_total, other_total = own.final_total or 0, other.final_total or 0
+    if resolution.natural:
+        if resolution.winner == "tie":
+            return Settlement(bet, stake, Fraction(0), _("A tie of naturals is a push."))
+        if resolution.winner == side:
+            why = _("A natural win pays {pays} to 1.").format(pays=DRAGON_BONUS_NATURAL_PAYS)
+            return Settlement(bet, stake, stake * DRAGON_BONUS_NATURAL_PAYS, why)
+        return Settlement(bet, stake, -stake, _("The other side won."))
+    margin = own_total - other_total
+    pays = DRAGON_BONUS_MARGIN_PAYS.get(margin)
+    if pays is None:
+        if margin > 0:
+            why = _("A win by {points} without a natural pays nothing: it needs {least} or more.")
+            least = min(DRAGON_BONUS_MARGIN_PAYS)
+            return Settlement(bet, stake, -stake, why.format(points=margin, least=least))
+        return Settlement(bet, stake, -stake, _("Without a natural, only a win pays."))
+    why = _("A win by {points} without a natural pays {pays} to 1.")
+    return Settlement(bet, stake, stake * pays, why.format(points=margin, pays=pays))

@@ -37,6 +37,13 @@ def _features(player: int, banker: int, player_final: int, banker_final: int,
         names.append("dragon_7")
     if winner == "player" and p_drew and player_final == 8:
         names.append("panda_8")
+    # The side bets of baccarat.odds.side_bets.
+    if winner == "banker" and banker_final == 6:
+        names.append("banker_win_6_three" if b_drew else "banker_win_6_two")
+    if nat_p or nat_b:  # the hand ends on the naturals: the winner holds one (or the higher)
+        names.append("natural_tie" if winner == "tie" else f"{winner}_natural_win")
+    elif winner != "tie" and abs(player_final - banker_final) >= 4:
+        names.append(f"{winner}_by_{abs(player_final - banker_final)}")
     return names
 
 

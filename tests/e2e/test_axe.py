@@ -21,6 +21,7 @@ PAGES = [
     "/lessons/settlement/commission/?settle-1-bet=tie&settle-1-stake=25",
     "/lessons/banker-rule/two-branches/?tableau-1-row=4&tableau-1-card=1&hand-1=9h+7s+K+K",
     "/lessons/foundations/who-wins/?hand-1=3h+7s+K+K",
+    "/lessons/settlement/more-side-bets/", "/lessons/play-responsibly/advantage-play/",
 ]  # fmt: skip
 REFUSED = {"/lessons/foundations/who-wins/?hand-1=3h+7s+K+K"}
 SHOE = "BBPTPBPPBBBPTBPBBPPPBTBPBPPBBBBPBPPTBBPBPPBPBBPTBPPB"

@@ -140,6 +140,12 @@ def test_eight_decks_side_bet_edges(eight_odds):
     assert edge["dragon_7_40_to_1"] == pytest.approx(0.076113, abs=PRINTED)
     assert edge["panda_8_25_to_1"] == pytest.approx(0.101876, abs=PRINTED)
     assert edge["pair_11_to_1"] == pytest.approx(0.103614, abs=PRINTED)
+    # Added fields (API.md allows more): Wizard of Odds' side-bet pages give the same edges.
+    assert edge["lucky_6_12_or_20_to_1"] == pytest.approx(0.166836, abs=PRINTED)
+    assert edge["dragon_bonus_player"] == pytest.approx(0.026517, abs=PRINTED)
+    assert edge["dragon_bonus_banker"] == pytest.approx(0.093731, abs=PRINTED)
+    assert edge["perfect_pair_25_to_1"] == pytest.approx(0.130294, abs=PRINTED)
+    assert edge["perfect_pair_25_or_250_to_1"] == pytest.approx(0.066235, abs=PRINTED)
 
 
 def test_eight_decks_pairs(eight_odds):
@@ -222,6 +228,11 @@ def test_values_and_ranks_agree_with_decks(client, decks):
     assert by_values["values"] == by_ranks["values"] == by_decks["values"] == values
     # Pairs need ranks: a shoe given by value cannot say.
     assert by_values["player_pair"] is None and by_values["house_edge"]["pair_11_to_1"] is None
+    assert by_values["house_edge"]["perfect_pair_25_to_1"] is None
+    # A full shoe given by rank has known suits; one deck holds no two copies of a card.
+    perfect = by_ranks["house_edge"]["perfect_pair_25_to_1"]
+    assert perfect == by_decks["house_edge"]["perfect_pair_25_to_1"]
+    assert (perfect is None) == (decks == 1)
     assert by_ranks["player_pair"] == by_decks["player_pair"] is not None
     assert by_ranks["ranks"] == ranks and by_values["ranks"] is None
 

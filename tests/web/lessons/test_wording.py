@@ -24,6 +24,13 @@ from baccarat.odds.exact import (
 )
 from baccarat.odds.swing import deviation
 from baccarat.teaching.swings import session_of
+from baccarat.odds.side_bets import (
+    DRAGON_BONUS_MARGIN_PAYS,
+    LOWER_COMMISSION,
+    LUCKY_6_PAYS,
+    PERFECT_PAIR_BOTH_PAYS,
+    PERFECT_PAIR_PAYS,
+)
 from lessons.course import CONTENT_DIR, read_course
 
 COURSE = read_course()
@@ -158,6 +165,8 @@ SMALL = 10
 # Anything else typed in a lesson, reviewed one by one: (file, figure) -> (why, what the
 # engine says it is, or None when it is not the engine's to say).
 SETTLEMENT, RESPONSIBLY = "04-settlement", "09-play-responsibly"
+SIDE = f"{SETTLEMENT}/10-more-side-bets.md"
+ADVANTAGE, HISTORY = f"{RESPONSIBLY}/06-advantage-play.md", "01-foundations/07-history.md"
 EXCEPTIONS = {
     (f"{SETTLEMENT}/01-commission.md", "5%"):
         ("the commission rate, a rule of the table", f"{COMMISSION * 100}%"),
@@ -182,6 +191,28 @@ EXCEPTIONS = {
         ("the hands the swing directives beside it are given (hands=200)", None),
     (f"{RESPONSIBLY}/05-how-much-a-bet-swings.md", "100,000"):
         ("the hands the swing directives beside it are given (hands=100000)", None),
+    (SIDE, "12"): ("Lucky 6's pay on a two-card 6, to 1", str(LUCKY_6_PAYS["two"])),
+    (SIDE, "20"): ("Lucky 6's pay on a three-card 6, to 1", str(LUCKY_6_PAYS["three"])),
+    (SIDE, "23"): ("the Las Vegas Lucky 6 pay Wizard of Odds cites, not priced here", None),
+    (SIDE, "30"): ("Dragon Bonus's pay on a win by 9, to 1", str(DRAGON_BONUS_MARGIN_PAYS[9])),
+    (SIDE, "25"): ("Perfect Pair's pay, to 1", str(PERFECT_PAIR_PAYS)),
+    (SIDE, "250"): ("Perfect Pair's pay for two hands", str(PERFECT_PAIR_BOTH_PAYS)),
+    (SIDE, "11"): ("the pair bets' payout, to 1", str(PAIR_PAYS)),
+    (SIDE, "4%"): ("the lower commission, a rule of the table", f"{LOWER_COMMISSION * 100}%"),
+    (SIDE, "5%"): ("the usual commission, a rule of the table", f"{COMMISSION * 100}%"),
+    (SIDE, "100"): ("the stake of the example", None),
+    (SIDE, "96"): ("what a winning 100 pays at 4%", f"{100 * (1 - LOWER_COMMISSION)}"),
+    (ADVANTAGE, "1966"): ("the year of Thorp and Walden's paper", None),
+    (ADVANTAGE, "1973"): ("the year of Thorp and Walden's paper", None),
+    (ADVANTAGE, "2012"): ("the year Ivey played, as judged", None),
+    (ADVANTAGE, "2016"): ("the year of the New Jersey judgment", None),
+    (ADVANTAGE, "2017"): ("the year of the UK Supreme Court's judgment", None),
+    (ADVANTAGE, "25"): ("the day of that judgment, 25 October", None),
+    (ADVANTAGE, "7.7"): ("Ivey's winnings in £ million, as judged", None),
+    (HISTORY, "1958"): ("the year the Cuban revolution won, cited", None),
+    (HISTORY, "2018"): ("the year of the Macau figure", None),
+    (HISTORY, "88.6%"):
+        ("baccarat's share of Macau's 2018 gaming revenue, the DICJ's figure as cited", None),
 }  # fmt: skip
 FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?%?")
 

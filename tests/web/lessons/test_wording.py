@@ -22,8 +22,6 @@ from baccarat.odds.exact import (
     odds_of_decks,
     percent,
 )
-from baccarat.odds.swing import deviation
-from baccarat.teaching.swings import session_of
 from baccarat.odds.side_bets import (
     DRAGON_BONUS_MARGIN_PAYS,
     LOWER_COMMISSION,
@@ -31,6 +29,8 @@ from baccarat.odds.side_bets import (
     PERFECT_PAIR_BOTH_PAYS,
     PERFECT_PAIR_PAYS,
 )
+from baccarat.odds.swing import deviation
+from baccarat.teaching.swings import session_of
 from lessons.course import CONTENT_DIR, read_course
 
 COURSE = read_course()

@@ -252,6 +252,7 @@ LESSON_CHECKS = {
     "three-roads-case": "none",
     "plate-new-column": "3:1",
     "who-is-the-player": "hand",
+    "punto-banco-player": "hand",
     "budget-gone": "stop",
 }
 

@@ -93,13 +93,13 @@ def _enumerated(ranks):
 
 
 @pytest.fixture(scope="module", params=SHOES, ids=lambda shoe: "".join(shoe))
-def shoe(request):
+def small_shoe(request):
     return odds(ranks=request.param), enumerated(request.param)
 
 
 @pytest.mark.parametrize("bet", BETS)
-def test_each_bet_has_the_distribution_every_deal_of_the_shoe_gives(shoe, bet):
-    exact, brute = shoe
+def test_each_bet_has_the_distribution_every_deal_of_the_shoe_gives(small_shoe, bet):
+    exact, brute = small_shoe
     engine = {amount: chance for amount, chance in outcomes(exact, bet) if chance}
     assert engine == brute[bet]
     assert sum(chance for _, chance in outcomes(exact, bet)) == 1

@@ -96,7 +96,7 @@ def faq(decks: int = DECKS) -> list[Answer]:
               "Tie. Some side bets can be beaten: the natural 8 and 9 bets (Thorp and Walden, "
               "1966), the Dragon 7 and the Panda 8, and casinos know it.")
             % {"decks": decks, **removal_figures(decks)},
-            reverse("odds:calculator"), _("The odds"),
+            lesson("play-responsibly", "advantage-play"), _("Counting cards and edge sorting"),
         ),
         Answer(
             _("What are EZ Baccarat and Super 6?"), "no-commission",

@@ -144,7 +144,9 @@ class Learner:
             LessonProgress.objects.filter(user=self.user, lesson=lesson).update(
                 visited=timezone.now()
             )
-        else:
+        elif self.request.session.session_key or SESSION_KEY in self.request.session:
+            # Only in a session that exists: reading a lesson is not a reason to start one
+            # (a crawler's page views would each leave a row in the sessions table).
             self._store()["lessons"].setdefault(lesson, {"checks": [], "completed": None})
             self._store()["last"] = lesson
             self._saved()

@@ -183,8 +183,9 @@ def parse(text: str) -> Sources:
     for note_id, note in notes.items():
         where = f"{SOURCES_FILE.name}: note {note_id!r}"
         if not isinstance(note, dict):
-            raise SourcesError(f"{where}: must be a table with short and text")
-        _no_unknown_keys(note, {"short", "text"}, where)
+            raise SourcesError(f"{where}: must be a table with title, short and text")
+        _no_unknown_keys(note, {"title", "short", "text"}, where)
+        _text(note, "title", where)
         _text(note, "short", where)
         _text(note, "text", where)
     lessons = {key: _lesson(key, table, known, by_id, notes)
@@ -306,6 +307,7 @@ def page_context(course, lesson_url) -> dict:
     notes = [
         {
             "id": note_id,
+            "title": note["title"],
             "text": note["text"],
             "lessons": [
                 {**title(lessons[key]), "url": lesson_url(lessons[key])}

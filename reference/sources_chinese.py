@@ -12,7 +12,7 @@ The overlay, table by table (a field is given where sources.toml has it, and onl
 
     [source.<id>]     short, publisher, date, relied_on_for, url_note, note; title optional
     [section.<id>]    title, covers, seen; heading and number optional
-    [notes.<id>]      short, text
+    [notes.<id>]      title, short, text
     [not_found.<id>]  what, note
     [pages."<path>"]  name
 
@@ -100,7 +100,7 @@ def expected(sources: Sources) -> dict[str, dict[str, tuple[set[str], set[str]]]
             words = {"title", "covers"} | _given(section, "seen")
             tables["section"][section.id] = (words | names, optional)
     for note_id in sources.notes:
-        tables["notes"][note_id] = ({"short", "text"}, set())
+        tables["notes"][note_id] = ({"title", "short", "text"}, set())
     for entry in sources.not_found:
         tables["not_found"][entry["id"]] = ({"what"} | ({"note"} & set(entry)), set())
     for path in sources.pages:

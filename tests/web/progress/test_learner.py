@@ -43,9 +43,9 @@ def user():
 def test_lessons_complete_when_every_check_passes(client, user, who):
     request = anonymous_request(client) if who == "anonymous" else signed_in_request(user)
     learner = Learner(request)
+    assert learner.pass_check("values", "a", {"a", "b"}) is False
     learner.visit("values")
     assert learner.last_lesson() == "values"
-    assert learner.pass_check("values", "a", {"a", "b"}) is False
     assert learner.completed_lessons() == set()
     assert learner.pass_check("values", "b", {"a", "b"}) is True
     assert learner.completed_lessons() == {"values"}
@@ -103,3 +103,12 @@ def test_login_adopts_session_progress_and_shoes(client, user):
     card = SkillCard.objects.get(user=user, skill="banker:3:8")
     assert (card.attempts, card.correct) == (2, 2)
     assert Shoe.objects.get(name="Anonymous shoe").owner == user
+
+
+def test_a_visit_alone_starts_no_session(client):
+    """Reading a lesson keeps nothing for a visitor who has kept nothing yet: a crawler's
+    page views must not each leave a session behind."""
+    request = anonymous_request(client)
+    Learner(request).visit("values")
+    assert "learning" not in request.session and not request.session.modified
+    assert Learner(request).last_lesson() is None

@@ -36,7 +36,7 @@ LANGUAGES = ["zh-hant", "zh-hans"]
 OUR_WORDS = {
     "source": {"short", "publisher", "date", "relied_on_for", "url_note", "note"},
     "section": {"title", "covers", "seen"},
-    "notes": {"short", "text"},
+    "notes": {"title", "short", "text"},
     "not_found": {"what", "note"},
     "pages": {"name"},
 }
@@ -188,7 +188,8 @@ def test_a_wrong_overlay_is_a_clear_error(copies, old, new, error):
     [
         (
             "[notes.roads]",
-            '[notes.extra]\nshort = "A note."\ntext = "Its text."\n\n[notes.roads]',
+            '[notes.extra]\ntitle = "A note"\nshort = "A note."\n'
+            'text = "Its text."\n\n[notes.roads]',
             r"\[notes.'extra'\] is missing",
         ),  # fmt: skip
         (

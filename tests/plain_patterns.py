@@ -72,14 +72,16 @@ def sightings(outcomes: str) -> set[tuple[str, int, int, bool]]:
     cols = [(side, len(hands)) for side, hands in columns(outcomes)]
     found = set()
     for slug, minimum in MINIMUM.items():
-        windows = [
-            (i, j)
-            for i in range(len(cols))
-            for j in range(i, len(cols))
-            if _shape(slug, cols[i : j + 1])
-        ]
-        for i, j in windows:
-            if any(a <= i and j <= b and (a, b) != (i, j) for a, b in windows):
+        # A window's first part is a window too, so each start's longest window is enough.
+        longest = {}
+        for i in range(len(cols)):
+            j = i - 1
+            while j + 1 < len(cols) and _shape(slug, cols[i : j + 2]):
+                j += 1
+            if j >= i:
+                longest[i] = j
+        for i, j in longest.items():
+            if any(a < i and b >= j for a, b in longest.items()):
                 continue
             if _size(slug, cols[i : j + 1]) < minimum:
                 continue

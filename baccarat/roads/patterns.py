@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from baccarat.roads.scoreboard import BANKER, PLAYER, Result, scoreboard
+from baccarat.roads.scoreboard import BANKER, PLAYER, Result, Scoreboard, scoreboard
 from baccarat.translation import _, gettext_noop
 
 # The shortest run this site calls a dragon (the lab's first dragon length; a test checks
@@ -236,7 +236,7 @@ PATTERNS: tuple[Pattern, ...] = (
         source_minimum=gettext_noop(
             "One guide counts it already at the first bead of the third Banker column, after "
             "two Banker columns of two or more; here the third column must have two beads "
-            "too ({minimum} columns)."
+            "too."
         ),
     ),
     Pattern(
@@ -254,7 +254,7 @@ PATTERNS: tuple[Pattern, ...] = (
         source_minimum=gettext_noop(
             "One guide counts it already at the first bead of the third Player column, after "
             "two Player columns of two or more; here the third column must have two beads "
-            "too ({minimum} columns)."
+            "too."
         ),
     ),
     Pattern(
@@ -297,9 +297,14 @@ Column = tuple[str, tuple[int, ...]]  # (side, the 0-based hand of each bead)
 
 def big_road_columns(results: Iterable[Result | str] | str) -> list[Column]:
     """The Big Road's logical columns: each one's side and the hands of its beads."""
+    return board_columns(scoreboard(results))
+
+
+def board_columns(board: Scoreboard) -> list[Column]:
+    """The logical columns of a scoreboard already drawn."""
     beads: dict[int, list[int]] = {}
     sides: dict[int, str] = {}
-    for cell in scoreboard(results).big_road:
+    for cell in board.big_road:
         if cell.outcome is None or cell.hand is None:
             continue  # ties before any Banker or Player hand
         beads.setdefault(cell.column, []).append(cell.hand)

@@ -96,7 +96,8 @@ def test_a_shoe_shows_the_patterns_going_at_its_last_hand(client):
     assert set(found) == {"ping-pong", "player-jumps"}
     assert text(found["ping-pong"]) == "單跳 Ping-pong — 5 hands"
     assert reverse("patterns:detail", args=["ping-pong"]) in html
-    words = text(html[html.index('class="pattern-tags"') :]).lower()
+    block = html[html.index('class="pattern-tags"') :]
+    words = text(block[: block.index("</div>")]).lower()
     assert "bet" not in words.split() and "next" not in words.split()
 
 

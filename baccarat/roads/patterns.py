@@ -319,9 +319,7 @@ def _runs(pattern: Pattern, columns: list[Column]) -> list[tuple[int, int]]:
     start: int | None = None
     previous: int | None = None
     for number, (side, beads) in enumerate(columns):
-        if start is not None and pattern.fits(previous, len(beads), side):
-            pass
-        else:
+        if start is None or not pattern.fits(previous, len(beads), side):
             if start is not None:
                 runs.append((start, number - 1))
             start = number if pattern.fits(None, len(beads), side) else None

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "tracker",
     "scoreboard",  # the road boards that lab, lessons, quiz and tracker draw
     "lab",
+    "patterns",  # the players' road vocabulary, beside chance's figures
     "accounts",
     "baccarat_site",  # site-wide management commands: backup, restore (docs/deploy.md)
     "guards",  # the limits' allowances (guards.allowances)

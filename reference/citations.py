@@ -22,6 +22,7 @@ KINDS = {
     "judgment": gettext_lazy("Court judgments"),
     "history": gettext_lazy("History"),
     "statistics": gettext_lazy("Statistics"),
+    "lore": gettext_lazy("What players say: guides to reading the roads"),
 }
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _LESSON_KEY = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*$")

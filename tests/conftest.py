@@ -90,6 +90,13 @@ def guards_off_unless_tested(settings, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def fast_hashing(settings):
+    """A cheap password hasher for every test: the real one takes ~0.5 s a password on
+    purpose, and signing in is a step on the way in many tests, not what they check."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def english_after_each_test():
     """A request to a /zh-hant/ page leaves its language active in the thread (Django's
     LocaleMiddleware activates it); the next test must start in English, as a request

@@ -1,8 +1,13 @@
 """The account's own pages on a phone: nothing scrolls sideways at 360 px (a long recovery
 address included), and every link of the account page is a thumb's target (48 px)."""
 
+import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
+
+# How the account pages fit a phone: the templates and site.css decide it (the accounts
+# themselves are checked on PostgreSQL by tests/web/accounts/).
+pytestmark = pytest.mark.same_on_any_database
 
 PASSWORD = "a long enough password 1"
 PAGES = [

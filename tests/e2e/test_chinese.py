@@ -227,6 +227,7 @@ def by_touch(page: Page, name):
     choice.tap()
 
 
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize(
     "width, height, choose", [(1280, 800, by_keyboard), (390, 844, by_touch)], ids=["keys", "taps"]
 )
@@ -253,6 +254,7 @@ def test_the_switch_goes_to_the_same_page_and_is_remembered(
     page.context.close()
 
 
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize(
     "locale, lands_on",
     [("zh-HK", "/zh-hant/"), ("zh-TW", "/zh-hant/"), ("zh-CN", "/zh-hans/"), ("en-US", "/")],
@@ -297,6 +299,7 @@ def test_the_tracker_at_the_table_in_chinese(live_server, browser: Browser):
     page.context.close()
 
 
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("language", CHINESE)
 def test_our_scripts_speak_the_pages_chinese(live_server, browser: Browser, language):
     words = WORDS[language]

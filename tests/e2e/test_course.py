@@ -1,5 +1,6 @@
 """A lesson in a real browser: answer its inline checks by keyboard and hear the feedback."""
 
+import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
@@ -203,6 +204,7 @@ def test_a_bad_card_is_said_by_its_field_which_gets_the_focus(live_server, brows
     context.close()
 
 
+@pytest.mark.same_on_any_database
 def test_axe_finds_nothing_on_a_lesson_board_being_picked_and_refused(live_server, browser):
     from axe_playwright_python.sync_playwright import Axe
 

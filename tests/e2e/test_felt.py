@@ -9,6 +9,9 @@ from playwright.sync_api import Browser, expect
 from baccarat.game.cards import parse_cards
 from baccarat.teaching.practice import PracticeHand
 
+# How the cards are dealt on the felt: the page's script and CSS, not the database.
+pytestmark = pytest.mark.same_on_any_database
+
 # Player 4 draws an 8; Banker 3 stands against an 8.
 HAND = "4h 3s Ad Kc 8d"
 

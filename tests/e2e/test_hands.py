@@ -4,6 +4,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+# The hand walkthrough is the engine's, from the address: it stores and reads nothing.
+pytestmark = pytest.mark.same_on_any_database
+
 
 def test_step_through_banker_3_against_8_by_keyboard(live_server, page: Page):
     page.goto(live_server.url + reverse("hands:walkthrough"))

@@ -7,6 +7,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 
+@pytest.mark.same_on_any_database
 def test_keyboard_reaches_skip_link_then_nav(live_server, page: Page):
     page.goto(live_server.url + reverse("reference:home"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Learn punto banco")
@@ -29,6 +30,7 @@ def test_keyboard_reaches_skip_link_then_nav(live_server, page: Page):
     expect(rules).to_have_attribute("aria-current", "page")
 
 
+@pytest.mark.same_on_any_database
 def test_htmx_loads_from_our_static_files(live_server, page: Page):
     requests = []
     page.on("request", lambda request: requests.append(request.url))

@@ -30,6 +30,7 @@ def fits(page, width):
     return page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("lab_page", SIZES, indirect=True, ids=["360", "1280"])
 def test_a_run_of_2000_shoes(live_server, lab_page):
     page, width = lab_page

@@ -11,6 +11,9 @@ from playwright.sync_api import Page, expect
 from baccarat.odds.exact import odds, ranks_of_decks
 from odds.views import percent
 
+# The calculator is the engine's figures from the address: it stores and reads nothing.
+pytestmark = pytest.mark.same_on_any_database
+
 
 def test_typing_a_rank_count_updates_the_banker_figure_live(live_server, page: Page):
     page.goto(live_server.url + reverse("odds:calculator"))
@@ -50,9 +53,7 @@ def in_first_screen(page, locator):
 
 
 @pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["390"])
-def test_on_a_phone_the_edges_stay_in_view_and_a_submit_opens_at_the_results(
-    live_server, phone
-):
+def test_on_a_phone_the_edges_stay_in_view_and_a_submit_opens_at_the_results(live_server, phone):
     page = phone
     page.goto(live_server.url + reverse("odds:calculator"))
     page.wait_for_function("() => window.htmx !== undefined")

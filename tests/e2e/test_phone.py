@@ -6,6 +6,9 @@ import pytest
 from browsing import a_moment_later
 from playwright.sync_api import Browser, expect
 
+# How the pages fit a phone: the templates and site.css decide it, not the database.
+pytestmark = pytest.mark.same_on_any_database
+
 PHONES = [(360, 740), (390, 844)]
 PAGES = [
     "/", "/rules/", "/rules/banker/3/", "/hands/?cards=4,A,A,3,8", "/hands/practice/",

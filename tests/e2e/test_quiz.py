@@ -55,6 +55,7 @@ def test_answer_quiz_questions_by_keyboard(live_server, page: Page, monkeypatch)
     assert page.url == url  # answered in place, no page loads
 
 
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("phone", [(360, 740), (390, 844)], indirect=True, ids=["360", "390"])
 @pytest.mark.parametrize("language", ["", "/zh-hant"])
 def test_the_speed_drills_buttons_stay_put_whatever_the_question(

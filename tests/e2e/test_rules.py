@@ -1,5 +1,9 @@
+import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
+
+# The rules' tableau is the engine's: nothing is stored or read back.
+pytestmark = pytest.mark.same_on_any_database
 
 
 def test_read_a_tableau_cell(live_server, page: Page):

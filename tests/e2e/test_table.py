@@ -36,6 +36,7 @@ def in_viewport(page, selector):
     )
 
 
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("screen", SIZES, indirect=True, ids=IDS)
 def test_a_tapped_mark_opens_its_proof_in_view_and_frames_the_columns(live_server, screen):
     page, width, _height, touch = screen
@@ -74,6 +75,7 @@ def test_a_tapped_mark_opens_its_proof_in_view_and_frames_the_columns(live_serve
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
 
 
+@pytest.mark.same_on_any_database
 def test_a_mark_chosen_by_keyboard_opens_its_proof_and_escape_gives_focus_back(live_server, page):
     page.set_viewport_size({"width": 1280, "height": 900})
     shoe = start_shoe(live_server, page, "Keyboard proof")
@@ -151,6 +153,7 @@ def test_the_keypad_answers_keys_on_a_desktop(live_server, page):
     assert page.evaluate("document.activeElement.tagName") == "SUMMARY"
 
 
+@pytest.mark.same_on_any_database
 @pytest.mark.parametrize("screen", SIZES[:1], indirect=True, ids=IDS[:1])
 def test_the_buttons_stay_under_the_thumb_whatever_the_status_says(live_server, screen):
     """A status that wrapped made the bar taller and moved every key under the thumb."""

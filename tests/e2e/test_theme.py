@@ -13,6 +13,9 @@ from playwright.sync_api import Browser, expect
 
 from progress.learner import Learner
 
+# The scheme lives in a cookie and the colours in site.css: the database cannot change them.
+pytestmark = pytest.mark.same_on_any_database
+
 LIGHT_PAPER = "rgb(255, 255, 255)"
 DARK_PAPER = "rgb(18, 21, 25)"
 

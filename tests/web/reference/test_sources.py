@@ -28,7 +28,9 @@ def lesson_url(key):
     return reverse("lessons:lesson", kwargs={"module": module, "lesson": slug})
 
 
-pytestmark = pytest.mark.django_db
+# What the sources page and the lessons' Sources line say: read from reference/sources.toml,
+# not from the database.
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 
 @pytest.fixture

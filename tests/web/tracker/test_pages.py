@@ -186,9 +186,9 @@ def test_shoe_page_shows_counts_streaks_and_ask(client):
     assert count(html, "banker-pairs") == 0
     assert count(html, "naturals") == 3
     assert "56.0%" in html and "32.0%" in html and "12.0%" in html
-    assert "<dt>Current</dt><dd data-run=\"current\">Banker × 1</dd>" in html
-    assert "<dt>Longest Banker</dt><dd data-run=\"banker\">7</dd>" in html
-    assert "<dt>Longest Player</dt><dd data-run=\"player\">2</dd>" in html
+    assert '<dt>Current</dt><dd data-run="current">Banker × 1</dd>' in html
+    assert '<dt>Longest Banker</dt><dd data-run="banker">7</dd>' in html
+    assert '<dt>Longest Player</dt><dd data-run="player">2</dd>' in html
 
     ask = html[html.index('<table class="ask">') : html.index("</table>", html.index('"ask"'))]
     rows = re.findall(r"<tr><th scope=\"row\">([^<]+)</th>(.*?)</tr>", ask)

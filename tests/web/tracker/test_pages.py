@@ -553,8 +553,8 @@ def test_share_page_is_read_only_for_anyone(client):
     # and the Bead Plate's points or letters, which this browser keeps for itself.
     assert 'name="outcome"' not in main and "hx-post" not in main
     assert re.findall(r"<form[^>]*>", main) == [
-        f'<form method="post" action="{reverse("tracker:bead")}" class="bead-points">',
         '<form method="dialog">',
+        f'<form method="post" action="{reverse("tracker:bead")}" class="bead-points">',
     ]
     assert "share-url" not in main
     assert reverse("tracker:delete", args=[shoe.pk]) not in main

@@ -77,6 +77,7 @@ def test_the_panel_counts_a_shoe_that_starts_with_ties(client):
     assert '<dd data-run="player">3</dd>' in found
     # The next hand from the cards left, in the same panel: 4 hands' 18 cards out of 416.
     assert "8-deck shoe less the 18 known cards recorded" in found
+    assert '<p class="cards-left" data-cards-left="398">398 cards left in the shoe</p>' in found
     assert len(re.findall(r'<td data-next="\d">', found)) == 5
     assert "the cards of 3 hands recorded without them" in found
     # Shown once: no second table of counts elsewhere on the page.

@@ -204,11 +204,11 @@ def test_the_shared_page_shows_points_to_a_browser_that_chose_them(client):
     assert "sessionid" not in stranger.cookies  # a choice, not a session
 
 
-def test_points_stay_off_on_the_boards_of_lessons_lab_and_quiz(client):
+def test_points_stay_off_on_the_lessons_bead_plates(client):
     client.cookies["bead"] = "points"
-    for url in (reverse("lab:index"), "/lessons/"):
-        html = client.get(url, follow=True).content.decode()
-        assert "point-digit" not in html, url
+    html = client.get("/lessons/bead-plate-and-big-road/bead-plate/").content.decode()
+    assert html.count('<use href="#bead-') == 24
+    assert "point-" not in html
 
 
 @pytest.mark.parametrize("bead", ["", "numbers", "POINTS", "x" * 500])

@@ -52,12 +52,16 @@ def numbers_list(numbers):
     return pgettext("between the numbers of a list", ", ").join(numbers)
 
 
-def bead_plate_label(board, flags=""):
+def bead_plate_label(board, flags="", points=False):
     """What a screen reader hears for the Bead Plate: "Bead Plate, 25 hands: P P B T B ...",
-    then the pairs and naturals (`flags`, from flag_words)."""
+    then the pairs and naturals (`flags`, from flag_words). `points`: each bead drawn with
+    its winning point says it after its letter ("B7 P5 T6 B"; a hand without cards has none)."""
     hands = board.stats.hands
     letters = bead_letters()
-    outcomes = " ".join(letters[hand.outcome] for hand in board.hands)
+    outcomes = " ".join(
+        letters[hand.outcome] + (str(hand.point) if points and hand.point is not None else "")
+        for hand in board.hands
+    )
     if not board.bead_plate:
         label = _("Bead Plate, %(count)s hands") % {"count": hands}
     elif hands == 1:
@@ -155,14 +159,14 @@ def proof_context(board, road, index):
     }
 
 
-def scoreboard_context(board, marks_url):
-    """What the road components and the stats panel draw, all read from `board`; each
-    derived mark links to its proof under `marks_url`.
+def scoreboard_context(board, marks_url, points=False):
+    """What the road components draw, all read from `board`; each derived mark links to its
+    proof under `marks_url`. `points`: the Bead Plate shows each hand's winning point, where
+    its cards are known, instead of its letter (the tracker's choice; off everywhere else).
 
     An 80-hand shoe has some 350 road cells, redrawn on every hand recorded: they go to
     the templates as plain dicts, drawn with {% repeat %} (scoreboard/templatetags/road_cells.py).
     """
-    stats = board.stats
     # Pairs and ties are lists of their own, so the markup for every cell tests nothing.
     bead_plate = [
         {"outcome": bead.outcome, "col": bead.col, "row": bead.row} for bead in board.bead_plate
@@ -174,6 +178,22 @@ def scoreboard_context(board, marks_url):
         if paired
     ]
     naturals = [{"col": bead.col, "row": bead.row} for bead in board.bead_plate if bead.natural]
+    # With points on, a bead whose hand has a point is drawn as that number on its outcome's
+    # shape; the others keep their letter.
+    bead_points = [
+        {"outcome": bead.outcome, "col": bead.col, "row": bead.row, "point": bead.point}
+        for bead in board.bead_plate
+        if points and bead.point is not None
+    ]
+    bead_lettered = (
+        [
+            {"outcome": bead.outcome, "col": bead.col, "row": bead.row}
+            for bead in board.bead_plate
+            if bead.point is None
+        ]
+        if bead_points
+        else bead_plate
+    )
     big_road = [
         {"outcome": cell.outcome, "col": cell.col, "row": cell.row}
         for cell in board.big_road
@@ -236,20 +256,14 @@ def scoreboard_context(board, marks_url):
                 "cells": cells,
             }
         )
-    counts = [
-        (OUTCOME_WORDS["B"], "banker", "banker", stats.banker),
-        (OUTCOME_WORDS["P"], "player", "player", stats.player),
-        (OUTCOME_WORDS["T"], "tie", "tie", stats.tie),
-        (_("Banker pairs"), "banker-pairs", "banker", stats.banker_pairs),
-        (_("Player pairs"), "player-pairs", "player", stats.player_pairs),
-        (_("Naturals"), "naturals", "", stats.naturals),
-    ]
-    streak = stats.current_streak
     return {
         "board": board,
         "bead_columns": max(board.bead_plate_width + 1, MIN_COLUMNS["bead_plate"]),
         "big_road_columns": max(board.big_road_width + 2, MIN_COLUMNS["big_road"]),
         "bead_plate": bead_plate,
+        "bead_points": bead_points,
+        "bead_lettered": bead_lettered,
+        "point_mode": points,
         "pairs": pairs,
         "naturals": naturals,
         "big_road_pairs": big_road_pairs,
@@ -258,17 +272,6 @@ def scoreboard_context(board, marks_url):
         "big_road": big_road,
         "column_numbers": column_numbers,
         "derived": derived,
-        "counts": [
-            {
-                "label": label,
-                "key": key,
-                "css": css,
-                "count": count,
-                "percent": f"{100 * stats.share(count):.1f}",
-            }
-            for label, key, css, count in counts
-        ],
-        "current_streak": (OUTCOME_WORDS[streak[0]], streak[1]) if streak else None,
         "ask_note": _(ASK_NOTE),
         "ask": [
             {

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from baccarat.roads.scoreboard import Result
+from baccarat.roads.tally import winning_point
 from guards.inputs import text_problem
 from tracker.exchange import MAX_HANDS
 from tracker.idempotency import KEEP, MAX_LENGTH, KeyReused, KeyUndone, fingerprint
@@ -427,7 +428,7 @@ class Shoe(models.Model):
         )
         results, recorded = [], []
         for outcome, banker_pair, player_pair, natural, seq, cards in rows:
-            results.append(Result(outcome, banker_pair, player_pair, natural))
+            results.append(Result(outcome, banker_pair, player_pair, natural, winning_point(cards)))
             if cards is not None:
                 recorded.append((seq, cards))
         return results, recorded

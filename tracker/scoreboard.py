@@ -19,6 +19,8 @@ from baccarat.roads.landing import big_road_landing
 from baccarat.roads.scoreboard import scoreboard
 from baccarat.teaching.dealing import KEYS, dealt
 from scoreboard.boards import proofs_url, scoreboard_context
+from scoreboard.stats_panel import stats_panel_context
+from tracker.bead_points import points_chosen
 from tracker.idempotency import KeyUndone, new_key
 from tracker.models import Shoe
 
@@ -179,19 +181,32 @@ def landing(board):
     return json.dumps(cells, separators=(",", ":"))
 
 
-def shoe_page_context(request, shoe, **extra):
+def board_context(request, shoe, page_url):
+    """The roads, the stats panel and the next hand's odds of `shoe`, whose page is at
+    `page_url` (its own, or the shared one): its marks' proofs are under it, and the Bead
+    Plate shows winning points if this browser chose them (tracker.bead_points)."""
     results, recorded = shoe.results_and_cards()
     board = scoreboard(results)
-    context = scoreboard_context(board, proofs_url(reverse("tracker:shoe", args=[shoe.pk])))
+    points = points_chosen(request)
+    context = scoreboard_context(board, proofs_url(page_url), points=points)
     context.update(
         shoe=shoe,
+        page_url=page_url,
+        stats_panel=stats_panel_context(board.stats),
+        next_hand=next_hand_context(shoe, recorded, board.stats.hands),
+    )
+    return board, context
+
+
+def shoe_page_context(request, shoe, **extra):
+    board, context = board_context(request, shoe, reverse("tracker:shoe", args=[shoe.pk]))
+    context.update(
         owner=True,
         share_url=share_url(request, shoe),
         rename_form=RenameForm(initial={"name": shoe.name}),
         keypad=empty_keypad(),
         record_key=new_key(),
         status="",
-        next_hand=next_hand_context(shoe, recorded, board.stats.hands),
         landing=landing(board),
     )
     context.update(extra)
@@ -200,7 +215,7 @@ def shoe_page_context(request, shoe, **extra):
 
 def board_response(request, shoe, status, keypad=None, error=None):
     """After a change: the whole page again (PRG) without htmx; with htmx the roads, plus
-    the stats and the announcement out of band, in one response (and the card keypad's
+    the stats panel and the announcement out of band, in one response (and the card keypad's
     hand, emptied, after a hand entered by its cards).
 
     Either way the result form gets a new key (tracker.idempotency): the next hand posted
@@ -208,18 +223,14 @@ def board_response(request, shoe, status, keypad=None, error=None):
     records its hand once. With JavaScript each tap has its own key (record-queue.js)."""
     if not request.htmx:
         return redirect("tracker:shoe", shoe_id=shoe.pk)
-    results, recorded = shoe.results_and_cards()
-    board = scoreboard(results)
-    context = scoreboard_context(board, proofs_url(reverse("tracker:shoe", args=[shoe.pk])))
+    board, context = board_context(request, shoe, reverse("tracker:shoe", args=[shoe.pk]))
     context.update(
-        shoe=shoe,
         owner=True,
         status=status,
         error=error,
         oob=True,
         keypad=keypad,
         record_key=new_key(),
-        next_hand=next_hand_context(shoe, recorded, board.stats.hands),
         landing=landing(board),
     )
     return render(request, "tracker/shoe.html#update", context)

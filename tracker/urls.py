@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from tracker import keypad, views
+from tracker import bead_points, keypad, views
 
 
 class ShareToken:
@@ -36,6 +36,7 @@ urlpatterns = [
     path("<int:shoe_id>/delete/", views.delete, name="delete"),
     path("<int:shoe_id>/share/", views.share, name="share"),
     path("<int:shoe_id>/marks/<str:road>/<int:index>/", views.mark, name="mark"),
+    path("bead/", bead_points.bead, name="bead"),
     path("shared/<share_token:token>/", views.shared, name="shared"),
     path(
         "shared/<share_token:token>/marks/<str:road>/<int:index>/",

@@ -27,7 +27,7 @@ from guards.fields import WholeNumberField
 from guards.middleware import takes_shoe_files
 from guards.shares import one_at_a_time
 from guards.throttles import throttled_writes
-from scoreboard.boards import proof_context, proofs_url, scoreboard_context
+from scoreboard.boards import proof_context, scoreboard_context
 from tracker.exchange import FORMATS, MAX_BYTES
 from tracker.export import export_csv, export_filename, export_json
 from tracker.idempotency import KeyConflict, KeyProblem, mark_replayed, page_key
@@ -36,9 +36,9 @@ from tracker.keypad import MAX_FIELD
 from tracker.models import Shoe, ShoeFull, owner_of
 from tracker.scoreboard import (
     RenameForm,
+    board_context,
     board_response,
     empty_keypad,
-    next_hand_context,
     refuse_hand,
     refuse_reused_key,
     share_url,
@@ -295,12 +295,8 @@ revocable = cache_control(private=True, no_cache=True)
 @revocable
 def shared(request, token):
     shoe = shared_shoe_or_404(token)
-    results, recorded = shoe.results_and_cards()
-    board = scoreboard(results)
-    context = scoreboard_context(board, proofs_url(reverse("tracker:shared", args=[token])))
-    context.update(
-        shoe=shoe, owner=False, next_hand=next_hand_context(shoe, recorded, board.stats.hands)
-    )
+    _board, context = board_context(request, shoe, reverse("tracker:shared", args=[token]))
+    context.update(owner=False)
     return render(request, "tracker/shoe.html", context)
 
 

@@ -98,6 +98,7 @@ class Result:
     banker_pair: bool = False
     player_pair: bool = False
     natural: bool = False
+    point: int | None = None  # the winning total, 0-9, when the hand's cards are known
 
 
 def parse_outcomes(text: str, line: int | None = None) -> list[str]:
@@ -139,6 +140,7 @@ class BeadCell:
     banker_pair: bool
     player_pair: bool
     natural: bool
+    point: int | None = None
 
 
 @dataclass(frozen=True)
@@ -399,7 +401,9 @@ def scoreboard(hands: Iterable[Result | str] | str) -> Scoreboard:
     """Every road, mark, proof and count for a shoe's results in dealing order."""
     results = as_results(hands)
     bead_plate = tuple(
-        BeadCell(i // ROWS, i % ROWS, i, h.outcome, h.banker_pair, h.player_pair, h.natural)
+        BeadCell(
+            i // ROWS, i % ROWS, i, h.outcome, h.banker_pair, h.player_pair, h.natural, h.point
+        )
         for i, h in enumerate(results)
     )
 

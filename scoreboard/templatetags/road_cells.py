@@ -42,9 +42,10 @@ def repeat(cells, markup, **constants):
 
 
 @register.simple_tag
-def bead_plate_label(board, flags=""):
-    """The Bead Plate's label for a screen reader, in the active language (scoreboard.boards)."""
-    return boards.bead_plate_label(board, flags or "")
+def bead_plate_label(board, flags="", points=False):
+    """The Bead Plate's label for a screen reader, in the active language (scoreboard.boards);
+    `points`: with each bead's winning point, where it shows one."""
+    return boards.bead_plate_label(board, flags or "", bool(points))
 
 
 @register.simple_tag

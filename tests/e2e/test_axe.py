@@ -76,6 +76,13 @@ def test_axe_finds_nothing(live_server, browser: Browser, width, height):
         expected = 400 if path in REFUSED else 200
         assert page.goto(live_server.url + path).status == expected, path
         found += audit(page, axe, path)
+    # The Bead Plate with winning points (hands with cards and without), beside the panel.
+    for outcome, cards in (("B", ["4", "5", "2", "3"]), ("T", ["T", "K", "7", "7"]), ("P", None)):
+        shoe.record(outcome, cards=cards)
+    context.add_cookies([{"name": "bead", "value": "points", "url": live_server.url}])
+    page.goto(live_server.url + f"/tracker/{shoe.pk}/")
+    found += audit(page, axe, "shoe with the Bead Plate's winning points")
+    context.clear_cookies(name="bead")
     # The practice dealer with a hand on the felt.
     page.goto(live_server.url + "/hands/practice/")
     page.get_by_role("button", name="Deal a hand").click()

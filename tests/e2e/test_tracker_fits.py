@@ -1,7 +1,11 @@
 """The tracker's scoreboard fits the screen: with the record buttons in view, the newest
 column of the Big Road and of the three derived roads is on the first screen, with no page
 scroll, on two phones held upright, one turned sideways, and a desktop; in both colour
-schemes, in English and in Chinese, however long the shoe."""
+schemes, in English and in Chinese, however long the shoe. The stats panel's strip of counts
+is on the first screen too, whole, except on the phone turned sideways (where the roads take
+every row and the strip follows them), and says the shoe's counts."""
+
+import re
 
 import pytest
 from browsing import settled, start_shoe
@@ -18,6 +22,7 @@ SCREENS = {
     "844x390": (844, 390, True),
     "1280x800": (1280, 800, False),
 }
+STRIP_ON_FIRST_SCREEN = {"390x844", "360x740", "1280x800"}
 ROADS = ("big_road", "big_eye_boy", "small_road", "cockroach_pig")
 
 # Where each road's newest column is drawn (its svg's data-newest, one viewBox unit a
@@ -33,6 +38,9 @@ MEASURE = """roads => {
     scrollWidth: document.scrollingElement.scrollWidth,
     bar: fixed ? rect(controls) : null,
     buttons: [...document.querySelectorAll('#record-form button[name="outcome"]')].map(rect),
+    strip: rect(document.querySelector(".stats-strip")),
+    // Cut short (an ellipsis, or overflow) the strip would hide a count.
+    stripCut: (e => e.scrollWidth > e.clientWidth + 0.5)(document.querySelector(".stats-strip")),
     // A derived mark opens its proof: its cell is a tap target.
     markCells: roads.filter(key => key !== "big_road").map(key => {
       const svg = document.getElementById("road-" + key);
@@ -72,9 +80,15 @@ def overlaps(one, other):
     )
 
 
-def problems(page):
+def problems(page, strip=True):
     seen = page.evaluate(MEASURE, list(ROADS))
     view, found = seen["viewport"], []
+    if strip and not inside(seen["strip"], view):
+        found.append(f"the strip of counts is off the first screen: {seen['strip']}")
+    if strip and seen["bar"] and overlaps(seen["strip"], seen["bar"]):
+        found.append("the strip of counts is under the record bar")
+    if seen["stripCut"]:
+        found.append("the strip of counts is cut short")
     if seen["scrollX"] or seen["scrollY"]:
         found.append(f"the page is scrolled to {seen['scrollX']}, {seen['scrollY']}")
     if seen["scrollWidth"] > view["right"]:
@@ -98,6 +112,17 @@ def problems(page):
         if seen["bar"] and overlaps(column, seen["bar"]):
             found.append(f"{road['key']}: newest column {column} is under the record bar")
     return found
+
+
+def expect_strip(page, outcomes):
+    """The strip's counts, redrawn with the board: each outcome's, and the hands'."""
+    for key, outcome in (("banker", "B"), ("player", "P"), ("tie", "T")):
+        expect(page.locator(f'.stats-strip [data-strip="{key}"]')).to_have_text(
+            re.compile(rf"\D{outcomes.count(outcome)}$")
+        )
+    expect(page.locator('.stats-strip [data-strip="hands"]')).to_have_text(
+        re.compile(rf"^{len(outcomes)}\D")
+    )
 
 
 def open_shoe(page, live_server, shoe, language):
@@ -131,7 +156,8 @@ def test_every_road_and_the_record_buttons_on_one_screen(
             recorded = count
             open_shoe(page, live_server, shoe, language)
             expect(page.locator("#road-bead_plate use.bead")).to_have_count(count)
-            found = problems(page)
+            expect_strip(page, HANDS[:count])
+            found = problems(page, screen in STRIP_ON_FIRST_SCREEN)
             assert not found, f"after {count} hands at {screen}, {scheme}, {language}:\n" + (
                 "\n".join(found)
             )
@@ -144,8 +170,9 @@ def test_every_road_and_the_record_buttons_on_one_screen(
                 button.click()
             recorded += 1
             expect(page.locator("#road-bead_plate use.bead")).to_have_count(recorded)
+            expect_strip(page, HANDS[:count] + "BPT"[: recorded - count])
         settled(page)
-        found = problems(page)
+        found = problems(page, screen in STRIP_ON_FIRST_SCREEN)
         assert not found, f"after tapping to {recorded} hands at {screen}:\n" + "\n".join(found)
     finally:
         context.close()

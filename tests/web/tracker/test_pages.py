@@ -186,9 +186,9 @@ def test_shoe_page_shows_counts_streaks_and_ask(client):
     assert count(html, "banker-pairs") == 0
     assert count(html, "naturals") == 3
     assert "56.0%" in html and "32.0%" in html and "12.0%" in html
-    assert "<dt>Current</dt><dd>Banker × 1</dd>" in html
-    assert "<dt>Longest Banker</dt><dd>7</dd>" in html
-    assert "<dt>Longest Player</dt><dd>2</dd>" in html
+    assert '<dt>Current</dt><dd data-run="current">Banker × 1</dd>' in html
+    assert '<dt>Longest Banker</dt><dd data-run="banker">7</dd>' in html
+    assert '<dt>Longest Player</dt><dd data-run="player">2</dd>' in html
 
     ask = html[html.index('<table class="ask">') : html.index("</table>", html.index('"ask"'))]
     rows = re.findall(r"<tr><th scope=\"row\">([^<]+)</th>(.*?)</tr>", ask)
@@ -250,7 +250,7 @@ def test_empty_shoe_draws_empty_roads(client):
     html = client.get(reverse("tracker:shoe", args=[shoe.pk])).content.decode()
     for key in ("bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig"):
         assert "<use " not in road_svg(html, key)
-    assert "<dt>Current</dt><dd>none yet</dd>" in html
+    assert '<dt>Current</dt><dd data-run="current">none yet</dd>' in html
 
 
 def test_ties_before_the_first_result_are_drawn(client):
@@ -306,7 +306,7 @@ def test_record_by_htmx_returns_the_roads_and_the_stats_out_of_band(client):
     html = response.content.decode()
     assert "<html" not in html and "<form" not in html
     assert html.lstrip().startswith('<div id="board" class="board">')
-    assert '<div id="summary" class="summary" hx-swap-oob="true">' in html
+    assert '<section id="stats-panel" class="stats-panel" hx-swap-oob="true">' in html
     assert (
         '<div id="tracker-status" hx-swap-oob="innerHTML">Hand 25: Banker recorded.</div>' in html
     )
@@ -549,9 +549,13 @@ def test_share_page_is_read_only_for_anyone(client):
     assert mark_colors(html, "small_road") == "RRBBBRRRRRBBBBB"
     assert count(html, "banker") == 14
     main = html[html.index("<main") : html.index("</main>")]
-    # Nothing to change it with: the only form is the proof dialog's Close (method="dialog").
-    assert 'method="post"' not in main and 'name="outcome"' not in main and "hx-post" not in main
-    assert re.findall(r"<form[^>]*>", main) == ['<form method="dialog">']
+    # Nothing to change it with: the only forms are the proof dialog's Close (method="dialog")
+    # and the Bead Plate's points or letters, which this browser keeps for itself.
+    assert 'name="outcome"' not in main and "hx-post" not in main
+    assert re.findall(r"<form[^>]*>", main) == [
+        '<form method="dialog">',
+        f'<form method="post" action="{reverse("tracker:bead")}" class="bead-points">',
+    ]
     assert "share-url" not in main
     assert reverse("tracker:delete", args=[shoe.pk]) not in main
     # Its marks explain themselves through the share link, not the owner's URLs.

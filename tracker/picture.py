@@ -242,7 +242,7 @@ def glyphs(palette, letters):
         if outcome != "T":
             shapes[f"ring-{outcome}"] = [
                 circle(0.5, 0.5, 0.36, stroke=colour, width=0.1),
-                letter(letters[f"ring-{outcome}"], 0.38, colour),
+                letter(letters[f"ring-{outcome}"], 0.44, colour),
             ]
     shapes["pair-banker"] = [circle(0.17, 0.17, 0.12, p["banker"], p["on_mark"], 0.05)]
     shapes["pair-player"] = [circle(0.83, 0.83, 0.12, p["player"], p["on_mark"], 0.05)]

@@ -15,6 +15,9 @@ from PIL import Image, ImageDraw, ImageFont
 from tracker.picture import PALETTES, glyphs
 
 SCALE = 2
+# Pillow's own font has Latin letters only: a glyph's letter in another script (莊, 閒, 和)
+# is drawn as the engine's own B, P or T, which a black-and-white print still reads.
+LATIN = {"B": "B", "P": "P", "T": "T", "ring-B": "B", "ring-P": "P"}
 
 
 @lru_cache(maxsize=32)
@@ -68,7 +71,10 @@ def png(layout, palette="colour"):
     width, height = layout["width"], layout["height"]
     image = Image.new("RGB", (width * SCALE, height * SCALE), p["paper"])
     draw = ImageDraw.Draw(image)
-    shapes = glyphs(palette, layout["letters"])
+    letters = {
+        key: value if value.isascii() else LATIN[key] for key, value in layout["letters"].items()
+    }
+    shapes = glyphs(palette, letters)
     margin = layout["margin"] * SCALE
     draw.text((margin, layout["name_y"] * SCALE), layout["name"], fill=p["ink"],
               font=font(30 * SCALE), anchor="ls")  # fmt: skip
@@ -96,7 +102,7 @@ def png(layout, palette="colour"):
                 font=font(max(round(0.34 * cell), 6)),
                 anchor="mm",
             )
-    image = image.resize((width, height), Image.Resampling.LANCZOS)
+    image = image.reduce(SCALE)  # each pixel the mean of its SCALE × SCALE: fast, and smooth
     out = BytesIO()
     image.save(out, format="PNG", optimize=False)
     return out.getvalue()

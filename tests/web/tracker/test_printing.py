@@ -9,6 +9,7 @@ from xml.etree import ElementTree
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from PIL import Image
 
 from baccarat.roads.scoreboard import Result, scoreboard
@@ -162,7 +163,7 @@ def test_the_png_is_a_png_of_the_stated_size(client):
     assert image.format == "PNG"
     assert image.size == (WIDTH, int(svg.get("height")))
     # Not a blank picture: the Banker's red is in it.
-    assert any(r > 150 and g < 80 and b < 80 for r, g, b in image.getdata())
+    assert any(r > 150 and g < 80 and b < 80 for r, g, b in image.convert("RGB").get_flattened_data())
 
 
 def test_the_image_of_an_empty_shoe(client):
@@ -209,3 +210,17 @@ def test_a_long_shoe_keeps_the_picture_the_same_width(client):
     svg = ElementTree.fromstring(client.get(reverse("tracker:roads_svg", args=[shoe.pk])).content)
     assert int(svg.get("width")) == WIDTH
     assert int(svg.get("height")) < 2 * WIDTH
+
+
+def test_the_png_in_chinese_draws_the_latin_letters_and_any_name(client):
+    shoe = start_shoe(client, name="莊閒 shoe", outcomes="BPT")
+    with translation.override("zh-hant"):
+        png_url = reverse("tracker:roads_png", args=[shoe.pk])
+        svg_url = reverse("tracker:roads_svg", args=[shoe.pk])
+    assert png_url.startswith("/zh-hant/")
+    response = client.get(png_url)
+    assert response.status_code == 200
+    assert Image.open(BytesIO(response.content)).size[0] == WIDTH
+    svg = client.get(svg_url).content.decode()
+    assert "莊閒 shoe" in svg
+    assert ">莊</text>" in svg  # the SVG draws the page's own letters

@@ -183,6 +183,9 @@ def test_a_shared_shoe_prints_and_pictures_through_its_link_until_revoked(client
     client.post(reverse("tracker:share", args=[shoe.pk]), {"action": "new"})
     token = Shoe.objects.get(pk=shoe.pk).share_token
     watcher = Client()
+    page = watcher.get(reverse("tracker:shared", args=[token])).content.decode()
+    assert reverse("tracker:shared_print", args=[token]) in page
+    assert reverse("tracker:shared_roads_png", args=[token]) in page
     sheet = watcher.get(reverse("tracker:shared_print", args=[token]))
     assert sheet.status_code == 200
     html = sheet.content.decode()

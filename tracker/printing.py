@@ -9,6 +9,7 @@ shoe's sheet and images follow its share link, and go when it is revoked.
 """
 
 import math
+from dataclasses import replace
 
 from django import forms
 from django.http import HttpResponse
@@ -39,9 +40,10 @@ PAPERS = {
     "a4": {"name": "A4", "size": "A4", "width": 210, "height": 297, "margin": 10},
     "letter": {"name": "Letter", "size": "letter", "width": 215.9, "height": 279.4, "margin": 12.7},
 }
-# The blank sheet's cells, in mm: big enough to write a letter in, Big Road and Bead Plate
-# first; the derived roads take smaller marks, as on a casino's card.
-BLANK_CELLS = {"bead_plate": 7, "big_road": 6, "derived": 5}
+# The blank sheet's cells, in mm: big enough to write a letter in; the derived roads take
+# smaller marks, as on a casino's card. A shoe's Big Road runs to 40 columns and more, so it
+# has a second strip, to go on with.
+BLANK_CELLS = {"bead_plate": 6, "big_road": 5, "derived": 4.5}
 # A filled sheet's cells at most, in mm: a long shoe's roads shrink to the paper's width.
 FILLED_CELLS = {"bead_plate": 6, "big_road": 5.5, "derived": 4}
 
@@ -99,6 +101,7 @@ def sheet(request):
     context = paper_context(request, paper, error)
     width = context["inner_width"]
     roads = road_marks(scoreboard_context(scoreboard(""), ""))
+    roads.insert(1, replace(roads[0], name=_("Big Road, continued")))
     for road in roads:
         cell = BLANK_CELLS.get(road.key, BLANK_CELLS["derived"])
         road.columns = math.floor(width / cell)

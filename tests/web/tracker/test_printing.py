@@ -46,8 +46,10 @@ def test_the_blank_sheet_on_each_paper(client, paper, size):
     assert response.status_code == 200
     html = response.content.decode()
     assert f"@page {{ size: {size};" in html
-    # Five empty grids, the places to write the table, date and shoe, and the key.
-    assert len(re.findall(r'<figure class="sheet-road', html)) == 5
+    # Five empty grids (the Big Road's in two strips), the places to write the table, date
+    # and shoe, and the key.
+    assert len(re.findall(r'<figure class="sheet-road', html)) == 6
+    assert "Big Road, continued" in html
     assert "<use " not in html.split('<figure class="sheet-road', 1)[1].split("<footer", 1)[0]
     for words in ("Table", "Date", "Shoe no.", "Bead Plate", "Cockroach Pig", "red = the board"):
         assert words in html
@@ -61,9 +63,9 @@ def test_letter_paper_is_narrower_so_its_grids_have_fewer_columns(client):
         return [int(c) for c in re.findall(r'<svg viewBox="0 0 (\d+) 6"', html)]
 
     a4, letter = columns("a4"), columns("letter")
-    assert len(a4) == len(letter) == 5
+    assert len(a4) == len(letter) == 6
     assert all(a >= b for a, b in zip(a4, letter, strict=True))
-    assert a4[0] == 190 // 6  # the Big Road's 6 mm cells across A4's 190 mm
+    assert a4[0] == 190 // 5  # the Big Road's 5 mm cells across A4's 190 mm
 
 
 @pytest.mark.same_on_any_database

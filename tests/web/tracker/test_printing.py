@@ -165,7 +165,8 @@ def test_the_png_is_a_png_of_the_stated_size(client):
     assert image.format == "PNG"
     assert image.size == (WIDTH, int(svg.get("height")))
     # Not a blank picture: the Banker's red is in it.
-    assert any(r > 150 and g < 80 and b < 80 for r, g, b in image.convert("RGB").get_flattened_data())
+    pixels = image.convert("RGB").get_flattened_data()
+    assert any(r > 150 and g < 80 and b < 80 for r, g, b in pixels)
 
 
 def test_the_image_of_an_empty_shoe(client):

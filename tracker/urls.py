@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from tracker import bead_points, keypad, views
+from tracker import bead_points, keypad, printing, views
 
 
 class ShareToken:
@@ -26,9 +26,13 @@ app_name = "tracker"
 urlpatterns = [
     path("", views.index, name="index"),
     path("import/", views.import_page, name="import"),
+    path("sheet/", printing.sheet, name="sheet"),
     path("<int:shoe_id>/", views.shoe, name="shoe"),
     path("<int:shoe_id>/export.csv", views.export, {"extension": "csv"}, name="export_csv"),
     path("<int:shoe_id>/export.json", views.export, {"extension": "json"}, name="export_json"),
+    path("<int:shoe_id>/print/", printing.print_shoe, name="print"),
+    path("<int:shoe_id>/roads.svg", printing.roads_image, {"extension": "svg"}, name="roads_svg"),
+    path("<int:shoe_id>/roads.png", printing.roads_image, {"extension": "png"}, name="roads_png"),
     path("<int:shoe_id>/hands/", views.record, name="record"),
     path("<int:shoe_id>/cards/", keypad.deal, name="deal"),
     path("<int:shoe_id>/undo/", views.undo, name="undo"),
@@ -38,6 +42,19 @@ urlpatterns = [
     path("<int:shoe_id>/marks/<str:road>/<int:index>/", views.mark, name="mark"),
     path("bead/", bead_points.bead, name="bead"),
     path("shared/<share_token:token>/", views.shared, name="shared"),
+    path("shared/<share_token:token>/print/", printing.print_shared, name="shared_print"),
+    path(
+        "shared/<share_token:token>/roads.svg",
+        printing.shared_roads_image,
+        {"extension": "svg"},
+        name="shared_roads_svg",
+    ),
+    path(
+        "shared/<share_token:token>/roads.png",
+        printing.shared_roads_image,
+        {"extension": "png"},
+        name="shared_roads_png",
+    ),
     path(
         "shared/<share_token:token>/marks/<str:road>/<int:index>/",
         views.shared_mark,

@@ -213,6 +213,25 @@ SAMPLES = {
             "/tracker/shared/{share_token}/marks/nonesuch/0/",
         ]
     ),
+    # Road sheets and images (tracker/printing.py).
+    "tracker:sheet": gets(
+        ["/tracker/sheet/", "/tracker/sheet/?paper=letter", "/tracker/sheet/?paper=a3"]
+    ),
+    "tracker:print": [
+        get("/tracker/{shoe}/print/?paper=letter"),
+        get("/tracker/{shoe}/print/?paper=legal"),
+        get("/tracker/{others_shoe}/print/"),
+    ],
+    "tracker:roads_svg": [
+        get("/tracker/{shoe}/roads.svg"),
+        get("/tracker/{others_shoe}/roads.svg"),
+    ],
+    "tracker:roads_png": [get("/tracker/{shoe}/roads.png")],
+    "tracker:shared_print": gets(
+        ["/tracker/shared/{share_token}/print/", "/tracker/shared/nope/print/"]
+    ),
+    "tracker:shared_roads_svg": [get("/tracker/shared/{share_token}/roads.svg")],
+    "tracker:shared_roads_png": [get("/tracker/shared/{share_token}/roads.png")],
     # --- lab -----------------------------------------------------------------------------
     "lab:index": gets(
         [

@@ -71,6 +71,8 @@ def test_axe_finds_nothing(live_server, browser: Browser, width, height):
     for outcome in SHOE:
         shoe.record(outcome)
     paths = [*PAGES, f"/tracker/{shoe.pk}/", f"/tracker/shared/{shoe.share_token}/"]
+    # The road sheets: blank, and the shoe's on Letter paper.
+    paths += ["/tracker/sheet/", f"/tracker/{shoe.pk}/print/?paper=letter"]
     for path in paths:
         # A board change the page refuses is a 400 that still shows the whole lesson.
         expected = 400 if path in REFUSED else 200

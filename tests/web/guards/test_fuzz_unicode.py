@@ -131,6 +131,9 @@ INPUTS = [
     ("GET", "/tracker/<id>/marks/<road>/<index>/", ("path:id", "path:road", "path:index")),
     ("GET", "/tracker/shared/<token>/", ("path:token",)),
     ("GET", "/tracker/<id>/export.csv", ("path:id",)),
+    ("GET", "/tracker/sheet/", ("paper",)),
+    ("GET", "/tracker/<id>/print/", ("paper", "path:id")),
+    ("GET", "/tracker/shared/<token>/print/", ("paper", "path:token")),
     ("POST", "/accounts/signup/", ("username", "password1", "password2", "next")),
     ("GET", "/accounts/signup/", ("next",)),
     ("POST", "/accounts/login/", ("username", "password", "next")),
@@ -385,6 +388,7 @@ VIEW_SOURCES = [
     "quiz/speed.py",
     "lessons/views.py",
     "tracker/views.py",
+    "tracker/printing.py",
     "accounts/views.py",
 ]
 READS = [
@@ -400,6 +404,7 @@ def test_the_table_names_every_field_the_views_read():
     from accounts.views import CountedPasswordChangeForm
     from hands.form import HandForm
     from odds.form import OddsForm
+    from tracker.printing import PaperForm
     from tracker.views import ImportForm, RenameForm, ShoeForm
 
     named = {field for _method, _url, fields in INPUTS for field in fields}
@@ -409,7 +414,7 @@ def test_the_table_names_every_field_the_views_read():
         for pattern in READS:
             read |= {m for m in re.findall(pattern, text) if isinstance(m, str) and m}
     forms = [ShoeForm, RenameForm, ImportForm, UserCreationForm, AuthenticationForm]
-    forms += [OddsForm, HandForm]  # the query strings of the odds and hand pages
+    forms += [OddsForm, HandForm, PaperForm]  # the query strings of the odds, hand, sheet pages
     for form in forms:
         read |= set(form.base_fields)
     read |= set(CountedPasswordChangeForm(User()).fields)
@@ -613,6 +618,16 @@ def test_starting_a_shoe(name, decks, signed_in):
         assert response.status_code == 400
 
 
+@FEW
+@given(paper=values("a4", "letter", numbers=False), sheet=st.sampled_from(["blank", "own"]))
+@example(paper="a4\x00", sheet="own")
+def test_a_road_sheets_paper(paper, sheet):
+    client = new_client()
+    path = f"/tracker/{new_shoe(client)}/print/" if sheet == "own" else "/tracker/sheet/"
+    response = send(client, "GET", path, {"paper": paper})
+    assert response.status_code == (200 if paper in ("", "a4", "letter") else 400)
+
+
 @FUZZ
 @given(
     outcome=values("B", "P", "T", "b", " p "),
@@ -740,6 +755,11 @@ path_part = st.one_of(
             "/tracker/{a}/",
             "/tracker/{a}/export.csv",
             "/tracker/{a}/export.json",
+            "/tracker/{a}/print/",
+            "/tracker/{a}/roads.png",
+            "/tracker/{a}/roads.svg",
+            "/tracker/shared/{a}/print/",
+            "/tracker/shared/{a}/roads.png",
             "/tracker/{own}/marks/{a}/{b}/",
             "/tracker/{own}/marks/big_eye_boy/{b}/",
             "/tracker/shared/{a}/",

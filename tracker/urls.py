@@ -26,6 +26,7 @@ app_name = "tracker"
 urlpatterns = [
     path("", views.index, name="index"),
     path("import/", views.import_page, name="import"),
+    path("stats/", views.stats, name="stats"),
     path("<int:shoe_id>/", views.shoe, name="shoe"),
     path("<int:shoe_id>/export.csv", views.export, {"extension": "csv"}, name="export_csv"),
     path("<int:shoe_id>/export.json", views.export, {"extension": "json"}, name="export_json"),

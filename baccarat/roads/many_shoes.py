@@ -51,32 +51,47 @@ class ShoeSummary:
 
 def summarise(hands: Iterable[Result | str] | str) -> ShoeSummary:
     """A shoe's Stats (as scoreboard() counts them) and its Big Road beads' places."""
-    results = as_results(hands)
+    return summarise_rows(
+        (hand.outcome, hand.banker_pair, hand.player_pair, hand.natural)
+        for hand in as_results(hands)
+    )
+
+
+Row = tuple[str, bool, bool, bool]  # outcome, banker pair, player pair, natural
+
+
+def summarise_rows(rows: Iterable[Row]) -> ShoeSummary:
+    """summarise() for hands as plain (outcome, banker_pair, player_pair, natural) rows, as a
+    database gives them: 200 shoes of hands need no Result made for each hand. An outcome
+    other than "B", "P" or "T" is a ValueError."""
     counts = {BANKER: 0, PLAYER: 0, TIE: 0}
     banker_pairs = player_pairs = naturals = 0
     sides: list[str] = []
     lengths: list[int] = []
     longest = {BANKER: 0, PLAYER: 0}
-    for hand in results:
-        counts[hand.outcome] += 1
-        banker_pairs += hand.banker_pair
-        player_pairs += hand.player_pair
-        naturals += hand.natural
-        if hand.outcome == TIE:
+    for outcome, banker_pair, player_pair, natural in rows:
+        if outcome not in counts:
+            raise ValueError(f"not an outcome: {outcome!r}")
+        counts[outcome] += 1
+        banker_pairs += bool(banker_pair)
+        player_pairs += bool(player_pair)
+        naturals += bool(natural)
+        if outcome == TIE:
             continue  # a tie is a slash on a bead, not a bead
-        if sides and sides[-1] == hand.outcome:
+        if sides and sides[-1] == outcome:
             lengths[-1] += 1
         else:
-            sides.append(hand.outcome)
+            sides.append(outcome)
             lengths.append(1)
-        longest[hand.outcome] = max(longest[hand.outcome], lengths[-1])
+        if lengths[-1] > longest[outcome]:
+            longest[outcome] = lengths[-1]
     beads = tuple(
         Bead(col, row, side)
         for side, cells in zip(sides, place_streaks(lengths), strict=True)
         for col, row in cells
     )
     stats = Stats(
-        hands=len(results),
+        hands=counts[BANKER] + counts[PLAYER] + counts[TIE],
         banker=counts[BANKER],
         player=counts[PLAYER],
         tie=counts[TIE],

@@ -33,7 +33,7 @@ from tracker.exchange import MAX_HANDS
 from tracker.models import Hand, Shoe, validate_plain_text
 
 PER_PAGE = 200  # shoes on one page of the list
-CELL = 4  # a thumbnail bead's square, in pixels
+CELL = 6  # a thumbnail bead's square, in pixels
 MOST_COLUMNS = 60  # a thumbnail shows the Big Road's first columns, at most this many
 
 
@@ -42,7 +42,7 @@ class ArchiveFilter(forms.Form):
     left blank. A field that cannot be read is a 400 that names it."""
 
     q = forms.CharField(
-        label=gettext_lazy("Name contains"),
+        label=gettext_lazy("Search your shoes"),
         max_length=100,
         required=False,
         validators=[validate_plain_text],
@@ -196,9 +196,9 @@ def thumbnail(summary: ShoeSummary) -> str:
             continue
         x, y = bead.col * CELL, bead.row * CELL
         if bead.outcome == "B":
-            banker.append(f"M{x + 0.5} {y + 0.5}h3v3h-3z")
+            banker.append(f"M{x + 1} {y + 1}h4v4h-4z")
         else:
-            player.append(f"M{x + 1} {y + 1}h2v2h-2z")
+            player.append(f"M{x + 1.5} {y + 1.5}h3v3h-3z")
     pixels = max(width, 1) * CELL
     return mark_safe(  # noqa: S308 (numbers and fixed words only)
         f'<svg class="thumb" aria-hidden="true" focusable="false" width="{pixels}" '

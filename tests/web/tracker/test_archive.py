@@ -67,9 +67,9 @@ def test_a_row_shows_the_shoes_figures_and_its_big_road(client):
     # Three Banker beads down column 0, two Player in column 1, one Banker in column 2.
     banker = re.search(r'class="thumb-banker" d="([^"]*)"', thumb).group(1)
     player = re.search(r'class="thumb-player" d="([^"]*)"', thumb).group(1)
-    assert banker == "M0.5 0.5h3v3h-3zM0.5 4.5h3v3h-3zM0.5 8.5h3v3h-3zM8.5 0.5h3v3h-3z"
-    assert player == "M5 1h2v2h-2zM5 5h2v2h-2z"
-    assert 'width="12"' in thumb
+    assert banker == "M1 1h4v4h-4zM1 7h4v4h-4zM1 13h4v4h-4zM13 1h4v4h-4z"
+    assert player == "M7.5 1.5h3v3h-3zM7.5 7.5h3v3h-3z"
+    assert 'width="18" height="36"' in thumb
 
 
 def test_empty_archive(client):
@@ -167,9 +167,9 @@ def test_htmx_gets_the_results_alone(archive):
         ("most=" + "9" * 400, "At most this many hands"),
         ("least=5&most=4", "At most this many hands"),
         ("cards=some", "Cards"),
-        ("q=%00", "Name contains"),
-        ("q=a%07b", "Name contains"),
-        ("q=" + "x" * 101, "Name contains"),
+        ("q=%00", "Search your shoes"),
+        ("q=a%07b", "Search your shoes"),
+        ("q=" + "x" * 101, "Search your shoes"),
         ("page=0", "Page"),
     ],
 )

@@ -69,8 +69,7 @@ def fill(client):
     client.post("/tracker/", {"name": "Night 0", "decks": 8})
     visitor = Shoe.objects.get().visitor
     shoes = [
-        Shoe(visitor=visitor, name=f"Night {n}", decks=(8, 8, 6)[n % 3])
-        for n in range(1, SHOES)
+        Shoe(visitor=visitor, name=f"Night {n}", decks=(8, 8, 6)[n % 3]) for n in range(1, SHOES)
     ]
     Shoe.objects.bulk_create(shoes)
     rng = random.Random(200)
@@ -113,8 +112,8 @@ def main(n=30):
     client.get("/tracker/")
     loop = calibration_loop()
     print(
-        f"SQLite file database, {SHOES} shoes, {hands:,} hands, one visitor, DEBUG={settings.DEBUG}, "
-        "Django test client (no network)"
+        f"SQLite file database, {SHOES} shoes, {hands:,} hands, one visitor, "
+        f"DEBUG={settings.DEBUG}, Django test client (no network)"
     )
     print(f"calibration: Python sum(range(10**7)) {loop * 1000:.0f} ms (best of 3)")
     print(f"first /tracker/stats/ of the process (chance's shoes dealt): {first * 1000:.0f} ms")

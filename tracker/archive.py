@@ -87,7 +87,9 @@ class ArchiveFilter(forms.Form):
             )
         },
     )
-    page = WholeNumberField(label=gettext_lazy("Page"), min_value=1, max_value=10_000, required=False)
+    page = WholeNumberField(
+        label=gettext_lazy("Page"), min_value=1, max_value=10_000, required=False
+    )
 
     def __init__(self, *args, **kwargs):
         # Its own ids: the list's page has the new-shoe form's "id_decks" too.
@@ -107,9 +109,9 @@ class ArchiveFilter(forms.Form):
     def problems(self) -> list[str]:
         """Each field that cannot be read, named with its label, for the 400 page."""
         return [
-            f"{self.fields[name].label}: {' '.join(errors)}"
+            f"{self.fields[name].label}: {' '.join(map(str, errors))}"
             if name in self.fields
-            else " ".join(errors)
+            else " ".join(map(str, errors))
             for name, errors in self.errors.items()
         ]
 

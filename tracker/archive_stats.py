@@ -27,21 +27,28 @@ FEWEST_RUNS = 12  # the run chart shows at least runs 1 to this
 
 def panel(totals) -> list[dict]:
     """The totals' rows: a figure, and a share of the hands where one is meant."""
-    share = totals.share
+
+    def row(name, count, of_hands=False, key=None):
+        share = pct(totals.share(count), 1) if of_hands else None
+        return {"name": name, "count": f"{count:,}", "share": share, "key": key}
+
     return [
-        {"name": _("Shoes"), "count": f"{totals.shoes:,}"},
-        {"name": _("Hands"), "count": f"{totals.hands:,}"},
-        {"name": _("Banker"), "count": f"{totals.banker:,}", "share": pct(share(totals.banker), 1), "key": "banker"},
-        {"name": _("Player"), "count": f"{totals.player:,}", "share": pct(share(totals.player), 1), "key": "player"},
-        {"name": _("Tie"), "count": f"{totals.tie:,}", "share": pct(share(totals.tie), 1), "key": "tie"},
-        {"name": _("Banker pairs"), "count": f"{totals.banker_pairs:,}", "share": pct(share(totals.banker_pairs), 1)},
-        {"name": _("Player pairs"), "count": f"{totals.player_pairs:,}", "share": pct(share(totals.player_pairs), 1)},
-        {"name": _("Naturals"), "count": f"{totals.naturals:,}", "share": pct(share(totals.naturals), 1)},
-        {"name": _("Longest Banker run in any shoe"), "count": f"{totals.longest_banker:,}"},
-        {"name": _("Longest Player run in any shoe"), "count": f"{totals.longest_player:,}"},
+        row(_("Shoes"), totals.shoes),
+        row(_("Hands"), totals.hands),
+        row(_("Banker"), totals.banker, True, "banker"),
+        row(_("Player"), totals.player, True, "player"),
+        row(_("Tie"), totals.tie, True, "tie"),
+        row(_("Banker pairs"), totals.banker_pairs, True),
+        row(_("Player pairs"), totals.player_pairs, True),
+        row(_("Naturals"), totals.naturals, True),
+        row(_("Longest Banker run in any shoe"), totals.longest_banker),
+        row(_("Longest Player run in any shoe"), totals.longest_player),
         {"name": _("Hands per shoe, on average"), "count": f"{totals.hands_per_shoe:,.1f}"},
-        {"name": _("Longest run per shoe, the middle shoe's"), "count": f"{totals.median_longest:,.1f}"},
-    ]  # fmt: skip
+        {
+            "name": _("Longest run per shoe, the middle shoe's"),
+            "count": f"{totals.median_longest:,.1f}",
+        },
+    ]
 
 
 def chart(distribution: Distribution, keys: list[int], labels: list[str], yours: int) -> dict:
@@ -92,7 +99,11 @@ def chart(distribution: Distribution, keys: list[int], labels: list[str], yours:
 
 
 def run_chart(distribution: Distribution, yours: int) -> dict:
-    seen = [k for k in distribution.keys if k and (distribution.yours[k] or distribution.chance[k] > 0.001)]
+    seen = [
+        k
+        for k in distribution.keys
+        if k and (distribution.yours[k] or distribution.chance[k] > 0.001)
+    ]
     last = min(max([FEWEST_RUNS, *seen]), MOST_RUN)
     keys = list(range(1, last + 1))
     labels = [f"{k}+" if k == MOST_RUN else str(k) for k in keys]
@@ -102,7 +113,9 @@ def run_chart(distribution: Distribution, yours: int) -> dict:
 def share_chart(distribution: Distribution, yours: int) -> dict:
     used = [
         k
-        for k, chance, mine in zip(distribution.keys, distribution.chance, distribution.yours, strict=True)
+        for k, chance, mine in zip(
+            distribution.keys, distribution.chance, distribution.yours, strict=True
+        )
         if mine or chance > 0.001
     ]
     keys = [k for k in distribution.keys if min(used) <= k <= max(used)] if used else [40, 45, 50]

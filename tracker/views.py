@@ -8,7 +8,6 @@ computed once per request; the templates only draw it. Someone else's shoe is a 
 
 from django import forms
 from django.contrib import messages
-from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse

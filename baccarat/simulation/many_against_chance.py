@@ -158,7 +158,9 @@ class Placement:
         ]
 
 
-def _distribution(keys, chance_counts, yours) -> Distribution:
+def _distribution(
+    keys: Sequence[int], chance_counts: list[np.ndarray], yours: np.ndarray
+) -> Distribution:
     mixed = np.mean(chance_counts, axis=0) if chance_counts else np.zeros(len(keys))
     total = mixed.sum() or 1.0
     return Distribution(

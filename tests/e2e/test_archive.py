@@ -48,7 +48,9 @@ def test_the_archive_fits_and_filters_by_keyboard(live_server, browser):
         # By keyboard alone: Tab into the filter, type, Enter.
         page.goto(live_server.url + "/tracker/")
         page.wait_for_function("() => window.htmx !== undefined")
-        page.get_by_role("link", name="Statistics across your shoes, and your shoes against chance").focus()
+        page.get_by_role(
+            "link", name="Statistics across your shoes, and your shoes against chance"
+        ).focus()
         page.keyboard.press("Tab")
         expect(page.locator(".archive-filter-box > summary")).to_be_focused()
         page.keyboard.press("Enter")  # the filter opens

@@ -10,9 +10,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from htmx import HTMX
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from htmx import HTMX
 
 from tracker.models import Shoe
 
@@ -131,7 +131,8 @@ def archive(client):
         ("cards=with", ["Galaxy Saturday"]),
         ("cards=without", ["Empty", "Lisboa", "Galaxy Friday"]),
         ("q=galaxy&decks=8&cards=without", ["Galaxy Friday"]),
-        ("q=&since=&until=&decks=&least=&most=&cards=", ["Empty", "Lisboa", "Galaxy Saturday", "Galaxy Friday"]),
+        ("q=&since=&until=&decks=&least=&most=&cards=", ["Empty", "Lisboa", "Galaxy Saturday",
+                                                         "Galaxy Friday"]),
     ],
 )  # fmt: skip
 def test_every_filter_on_the_list_and_the_statistics(archive, query, expected):
@@ -184,8 +185,15 @@ def test_bad_filter_input_is_a_400_naming_the_field(archive, query, field):
         assert htmx.status_code == 400 and htmx["HX-Retarget"] == "#archive-results"
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.dictionaries(st.sampled_from(["q", "since", "until", "decks", "least", "most", "cards", "page"]), st.text(max_size=30)))
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.dictionaries(
+        st.sampled_from(["q", "since", "until", "decks", "least", "most", "cards", "page"]),
+        st.text(max_size=30),
+    )
+)
 def test_no_unicode_in_the_query_string_is_a_500(client, values):
     for page in (INDEX, STATS):
         assert client.get(page, values).status_code in (200, 400)

@@ -99,7 +99,11 @@ def timed(client, url, n):
         response = client.get(url)
         samples.append(time.perf_counter() - start)
         assert response.status_code == 200, response.status_code
-    return statistics.median(samples), len(response.content)
+    # Shoes shown: the list's names, or the statistics' rows.
+    shown = response.content.count(b'class="archive-name"') or response.content.count(
+        b'<th scope="row"><a href="/tracker/'
+    )
+    return statistics.median(samples), len(response.content), shown
 
 
 def main(n=30):
@@ -123,10 +127,10 @@ def main(n=30):
         ("the statistics across 200 shoes", "/tracker/stats/"),
         ("the statistics, filtered (with cards)", "/tracker/stats/?cards=with"),
     ]:
-        median, size = timed(client, url, n)
+        median, size, shown = timed(client, url, n)
         print(
             f"{label}: median {median * 1000:.1f} ms, {median / loop:.2f}x the calibration "
-            f"({size / 1024:.0f} KiB, {n} requests)"
+            f"({shown} shoes, {size / 1024:.0f} KiB, {n} requests)"
         )
 
 

@@ -192,12 +192,13 @@ def thumbnail(summary: ShoeSummary) -> str:
     string (every value a number or a fixed word): 200 shoes' worth of template loops cost
     more than the rest of the page."""
     banker, player = [], []
-    width = min(summary.width, MOST_COLUMNS)
-    for bead in summary.beads:
-        if bead.col >= MOST_COLUMNS:
+    width = 0
+    for col, row, side in summary.cells():
+        if col >= MOST_COLUMNS:
             continue
-        x, y = bead.col * CELL, bead.row * CELL
-        if bead.outcome == "B":
+        width = max(width, col + 1)
+        x, y = col * CELL, row * CELL
+        if side == "B":
             banker.append(f"M{x + 1} {y + 1}h4v4h-4z")
         else:
             player.append(f"M{x + 1.5} {y + 1.5}h3v3h-3z")

@@ -123,6 +123,12 @@ def share_chart(distribution: Distribution, yours: int) -> dict:
     return chart(distribution, keys, labels, yours)
 
 
+def percentile(value: float | None) -> str:
+    if value is None:
+        return _("no percentile: no hands")
+    return _("percentile %(value)s") % {"value": f"{value:.0f}"}
+
+
 def stats_context(request, form: ArchiveFilter) -> dict:
     shoes = list(filtered(request, form))
     summary = summaries(shoes)
@@ -131,16 +137,18 @@ def stats_context(request, form: ArchiveFilter) -> dict:
     placement = place_all([(s, shoe.decks) for s, shoe in zip(listed, shoes, strict=True)])
     placed = len(placement.placed)
     rows = []
+    # The words of each row made here: template tags for 200 rows cost more than the rest.
+    shoe_url = reverse("tracker:shoe", args=[0]).removesuffix("0/")
     for shoe, s, where in zip(shoes, listed, placement.shoes, strict=True):
         rows.append(
             {
                 "shoe": shoe,
-                "url": reverse("tracker:shoe", args=[shoe.pk]),
-                "hands": s.stats.hands,
-                "longest": s.longest,
+                "url": f"{shoe_url}{shoe.pk}/",
+                "hands": str(s.stats.hands),
+                "longest": str(s.longest),
                 "banker_share": pct(s.stats.share(s.stats.banker), 1),
-                "run_percentile": f"{where.longest_percentile:.0f}" if where else "—",
-                "share_percentile": f"{where.banker_percentile:.0f}" if where else "—",
+                "run_percentile": percentile(where.longest_percentile if where else None),
+                "share_percentile": percentile(where.banker_percentile if where else None),
                 "outside": where is not None and not (where.ordinary_run and where.ordinary_share),
             }
         )

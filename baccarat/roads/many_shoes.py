@@ -3,14 +3,14 @@ all of them added up.
 
 scoreboard() draws every road of one shoe, derived marks and their proofs included: about
 1.6 ms for 70 hands. A list of 200 shoes needs only each shoe's Stats and the places of its
-Big Road beads (a thumbnail), so `summarise` walks the hands once and places the streaks
-with the same place_streaks the scoreboard uses: the figures are the scoreboard's own
+Big Road beads (a thumbnail), so `summarise` walks the hands once, and the beads are placed
+when asked for by the same place_streaks the scoreboard uses: the figures are the scoreboard's own
 (tests/unit/test_many_shoes.py checks them against it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from baccarat.roads.scoreboard import (
@@ -36,12 +36,18 @@ class Bead:
 @dataclass(frozen=True)
 class ShoeSummary:
     stats: Stats
-    beads: tuple[Bead, ...]
+    sides: tuple[str, ...]  # each Big Road streak's side, "B" or "P"
+    lengths: tuple[int, ...]  # and its length in beads
 
-    @property
-    def width(self) -> int:
-        """Columns the Big Road takes."""
-        return max((bead.col for bead in self.beads), default=-1) + 1
+    def cells(self) -> Iterator[tuple[int, int, str]]:
+        """(col, row, side) of each Big Road bead, placed as the scoreboard places them:
+        plain tuples, made only when a thumbnail is drawn."""
+        for side, cells in zip(self.sides, place_streaks(self.lengths), strict=True):
+            for col, row in cells:
+                yield col, row, side
+
+    def beads(self) -> tuple[Bead, ...]:
+        return tuple(Bead(col, row, side) for col, row, side in self.cells())
 
     @property
     def longest(self) -> int:
@@ -85,11 +91,6 @@ def summarise_rows(rows: Iterable[Row]) -> ShoeSummary:
             lengths.append(1)
         if lengths[-1] > longest[outcome]:
             longest[outcome] = lengths[-1]
-    beads = tuple(
-        Bead(col, row, side)
-        for side, cells in zip(sides, place_streaks(lengths), strict=True)
-        for col, row in cells
-    )
     stats = Stats(
         hands=counts[BANKER] + counts[PLAYER] + counts[TIE],
         banker=counts[BANKER],
@@ -102,7 +103,7 @@ def summarise_rows(rows: Iterable[Row]) -> ShoeSummary:
         longest_banker=longest[BANKER],
         longest_player=longest[PLAYER],
     )
-    return ShoeSummary(stats, beads)
+    return ShoeSummary(stats, tuple(sides), tuple(lengths))
 
 
 @dataclass(frozen=True)

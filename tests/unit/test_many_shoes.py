@@ -21,8 +21,8 @@ def test_a_summary_is_the_scoreboards_own_figures(results):
     summary = summarise(results)
     assert summary.stats == board.stats
     drawn = [(c.col, c.row, c.outcome) for c in board.big_road if c.outcome is not None]
-    assert [(b.col, b.row, b.outcome) for b in summary.beads] == drawn
-    assert summary.width == (board.big_road_width if drawn else 0)
+    assert [(b.col, b.row, b.outcome) for b in summary.beads()] == drawn
+    assert list(summary.cells()) == drawn
 
 
 def test_totals_add_shoes_up():

@@ -240,7 +240,7 @@ def test_your_shoes_are_placed_among_chances(client):
     start_shoe(client, "Long run", "B" * 30)
     response = client.get(STATS)
     rows = {row["shoe"].name: row for row in response.context["rows"]}
-    assert rows["Long run"]["outside"] and rows["Long run"]["run_percentile"] == "100"
+    assert rows["Long run"]["outside"] and rows["Long run"]["run_percentile"] == "percentile 100"
     assert not rows["Ordinary"]["outside"]
     html = response.content.decode()
     assert "1 of your 2 shoes lie inside the middle 95%" in html
@@ -257,7 +257,7 @@ def test_your_shoes_are_placed_among_chances(client):
 def test_an_empty_shoe_is_counted_but_not_placed(client):
     start_shoe(client, "Nothing yet")
     response = client.get(STATS)
-    assert response.context["rows"][0]["run_percentile"] == "—"
+    assert response.context["rows"][0]["run_percentile"] == "no percentile: no hands"
     assert "No shoe with hands to set against chance yet." in response.content.decode()
 
 

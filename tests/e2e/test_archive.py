@@ -59,10 +59,12 @@ def test_the_archive_fits_and_filters_by_keyboard(live_server, browser):
         page.keyboard.type("lisboa")
         page.keyboard.press("Enter")
         expect(page.locator(".archive-name")).to_have_text(["Lisboa late"])
+        expect(page.locator("#live")).to_have_text("1 shoe found")
         settled(page)
         assert "q=lisboa" in page.url
         page.get_by_label("Decks", exact=True).fill("9")
         page.get_by_label("Decks", exact=True).press("Enter")
         expect(page.locator(".archive-refused")).to_contain_text("Decks:")
+        expect(page.locator("#live")).to_have_text("The filter could not be read.")
     finally:
         context.close()

@@ -151,6 +151,7 @@ def test_htmx_gets_the_results_alone(archive):
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="archive-results"')
     assert names(html) == ["Lisboa"] and "<h1>" not in html
+    assert '<div hx-swap-oob="innerHTML:#live">1 shoe found</div>' in html
     stats = archive.get(f"{STATS}?q=lisboa", **HTMX).content.decode()
     assert stats.lstrip().startswith('<div id="archive-results"') and "<h1>" not in stats
 

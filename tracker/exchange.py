@@ -139,7 +139,8 @@ def _read_csv(text: str, parsed: ShoeImport) -> None:
         parsed.add(
             Problem(
                 _(
-                    "{count} lines; a shoe file has a header and at most {most} hands, one a line"
+                    "{count} lines; a shoe file has a header and at most {most} hands, one a "
+                    "line"
                 ).format(count=f"{lines:,}", most=f"{MAX_HANDS:,}")
             ),
             whole=True,
@@ -201,7 +202,8 @@ def _read_header(row: list[str], number: int, parsed: ShoeImport) -> list[str] |
         if name not in CSV_COLUMNS:
             parsed.say(
                 lambda position=position, name=name: _(
-                    "column {position}, {name}, is not a column of a shoe; the header is {header}"
+                    "column {position}, {name}, is not a column of a shoe; the header is "
+                    "{header}"
                 ).format(position=position, name=_said(name), header=",".join(CSV_COLUMNS)),
                 line=number,
             )

@@ -27,6 +27,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("import/", views.import_page, name="import"),
     path("sheet/", printing.sheet, name="sheet"),
+    path("stats/", views.stats, name="stats"),
     path("<int:shoe_id>/", views.shoe, name="shoe"),
     path("<int:shoe_id>/export.csv", views.export, {"extension": "csv"}, name="export_csv"),
     path("<int:shoe_id>/export.json", views.export, {"extension": "json"}, name="export_json"),

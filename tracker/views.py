@@ -8,7 +8,6 @@ computed once per request; the templates only draw it. Someone else's shoe is a 
 
 from django import forms
 from django.contrib import messages
-from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,7 +26,9 @@ from guards.fields import WholeNumberField
 from guards.middleware import takes_shoe_files
 from guards.shares import one_at_a_time
 from guards.throttles import throttled_writes
-from scoreboard.boards import proof_context, scoreboard_context
+from scoreboard.boards import proof_context, proofs_url, scoreboard_context
+from tracker.archive import ArchiveFilter, archive_context
+from tracker.archive_stats import stats_context
 from tracker.exchange import FORMATS, MAX_BYTES
 from tracker.export import export_csv, export_filename, export_json
 from tracker.idempotency import KeyConflict, KeyProblem, mark_replayed, page_key
@@ -124,7 +125,10 @@ class ImportForm(forms.Form):
 @require_http_methods(["GET", "HEAD", "POST"])
 @throttled_writes
 def index(request):
-    shoes = Shoe.objects.owned_by(request).annotate(hand_count=Count("hands"))
+    # The list reads its filter from the query string (tracker.archive); a POST starts a shoe.
+    archive = ArchiveFilter(request.GET)
+    if not archive.is_valid():
+        return refuse_filter(request, archive, "tracker/index.html")
     if request.method == "POST":
         form = ShoeForm(request.POST)
         if form.is_valid():
@@ -135,9 +139,32 @@ def index(request):
             else:
                 return redirect("tracker:shoe", shoe_id=shoe.pk)
     else:
-        form = ShoeForm(initial={"name": _("Shoe %(number)s") % {"number": len(shoes) + 1}})
+        kept = Shoe.objects.owned_by(request).count()
+        form = ShoeForm(initial={"name": _("Shoe %(number)s") % {"number": kept + 1}})
     status = 400 if form.errors else 200
-    return render(request, "tracker/index.html", {"shoes": shoes, "form": form}, status=status)
+    context = {"form": form, **archive_context(request, archive)}
+    template = "tracker/index.html#archive" if request.htmx else "tracker/index.html"
+    return render(request, template, context, status=status)
+
+
+@require_safe
+def stats(request):
+    archive = ArchiveFilter(request.GET)
+    if not archive.is_valid():
+        return refuse_filter(request, archive, "tracker/stats.html")
+    template = "tracker/stats.html#figures" if request.htmx else "tracker/stats.html"
+    return render(request, template, stats_context(request, archive))
+
+
+def refuse_filter(request, archive, page):
+    """A filter that cannot be read: a 400 naming each field, the form drawn to correct."""
+    context = {"filter": archive, "problems": archive.problems()}
+    template = f"{page}#refused" if request.htmx else page
+    response = render(request, template, context, status=400)
+    if request.htmx:
+        retarget(response, "#archive-results")
+        reswap(response, "outerHTML")
+    return response
 
 
 @require_safe

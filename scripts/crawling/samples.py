@@ -168,8 +168,14 @@ SAMPLES = {
     "tracker:index": [
         get("/tracker/", **HX),
         get("/tracker/?x=1"),
+        get("/tracker/?q=Table&since=2026-01-01&least=1", **HX),
         post("/tracker/", {"name": "Table 9", "decks": "6"}, label="start"),
         post("/tracker/", {"name": "", "decks": "99"}, label="refused"),
+    ],
+    "tracker:stats": [
+        get("/tracker/stats/"),
+        get("/tracker/stats/?q=Table&decks=8&cards=without", **HX),
+        get("/tracker/stats/?since=someday", label="refused"),
     ],
     "tracker:import": [
         get("/tracker/import/"),

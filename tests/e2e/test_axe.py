@@ -13,7 +13,8 @@ from playwright.sync_api import Browser
 
 PAGES = [
     "/", "/rules/", "/rules/banker/3/", "/hands/?cards=4,A,A,3,8", "/hands/practice/",
-    "/odds/", "/tracker/", "/tracker/import/", "/lessons/", "/lessons/foundations/",
+    "/odds/", "/tracker/", "/tracker/stats/", "/tracker/import/", "/lessons/",
+    "/lessons/foundations/",
     "/lessons/foundations/who-wins/", "/lessons/big-eye-boy/rule-1/", "/glossary/", "/quiz/",
     "/quiz/banker-rule/", "/quiz/big-road/", "/quiz/card-value/", "/quiz/progress/",
     "/quiz/speed/", "/accounts/signup/", "/accounts/login/", "/faq/",

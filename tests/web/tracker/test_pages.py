@@ -59,10 +59,9 @@ def test_index_offers_a_new_shoe_form(client):
 def test_index_lists_your_shoes_with_hand_counts(client):
     shoe = start_shoe(client, "Tuesday shoe", "BPT")
     html = client.get(reverse("tracker:index")).content.decode()
-    row = re.search(r"<tr>\s*<th scope=\"row\">(.*?)</tr>", html, re.S).group(1)
-    assert f'href="{reverse("tracker:shoe", args=[shoe.pk])}"' in row
-    assert "Tuesday shoe" in row
-    assert "<td>3</td>" in row
+    row = re.search(r'<li class="archive-shoe">(.*?)</li>', html, re.S).group(1)
+    assert f'href="{reverse("tracker:shoe", args=[shoe.pk])}">Tuesday shoe</a>' in row
+    assert "3 hands" in row
 
 
 def test_create_redirects_to_the_new_shoe(client):

@@ -26,7 +26,7 @@ from guards.fields import WholeNumberField
 from guards.middleware import takes_shoe_files
 from guards.shares import one_at_a_time
 from guards.throttles import throttled_writes
-from scoreboard.boards import proof_context, proofs_url, scoreboard_context
+from scoreboard.boards import proof_context, scoreboard_context
 from tracker.archive import ArchiveFilter, archive_context
 from tracker.archive_stats import stats_context
 from tracker.exchange import FORMATS, MAX_BYTES

@@ -11,7 +11,7 @@ shoe only gets smaller cells.
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from baccarat.roads.scoreboard import ROWS
 from scoreboard.boards import DERIVED_NAMES, OUTCOME_WORDS, bead_letters, big_road_letters
@@ -140,10 +140,7 @@ def road_marks(context):
 
 def count_words(stats):
     """ "80 hands · Banker 38 (47.5%) · Player 35 (43.8%) · Tie 7 (8.8%)"."""
-    if stats.hands == 1:
-        hands = _("%(count)s hand") % {"count": stats.hands}
-    else:
-        hands = _("%(count)s hands") % {"count": stats.hands}
+    hands = ngettext("%(count)s hand", "%(count)s hands", stats.hands) % {"count": stats.hands}
     parts = [hands]
     for key, count in (("B", stats.banker), ("P", stats.player), ("T", stats.tie)):
         parts.append(

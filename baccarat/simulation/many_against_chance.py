@@ -143,6 +143,7 @@ class Placement:
         expected = len(placed) / 20
         return [
             _(
+                # xgettext:no-python-format (a percent sign, not a %-placeholder)
                 "{ordinary:,} of your {shoes:,} shoes lie inside the middle 95% of chance's "
                 "shoes on both counts. Chance itself puts 1 shoe in 20 outside on each count: "
                 "of {shoes:,} shoes, about {expected:,.1f} on each."

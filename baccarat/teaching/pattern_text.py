@@ -126,6 +126,7 @@ def chance_says(slug: str, data: Figures | None = None) -> list[str]:
     row = data.patterns[slug]
     low, high = row.shoes.interval()
     shown = _(
+        # xgettext:no-python-format (a percent sign, not a %-placeholder)
         "In {shoes} shoes dealt by chance, {share} showed it at least once (95% interval "
         "{interval}): {count} shoes."
     ).format(
@@ -193,6 +194,7 @@ def does_not_care(slug: str, data: Figures | None = None) -> str:
     gaps = [abs(row.next[o].value - float(data.exact[o])) for o in OUTCOMES]
     if all(row.next[o].holds(float(data.exact[o])) for o in OUTCOMES):
         verdict = _(
+            # xgettext:no-python-format (a percent sign, not a %-placeholder)
             "Each share's 95% interval holds the exact odds: what is left of the difference "
             "is the luck of a sample."
         )

@@ -1,6 +1,7 @@
 """What the stats panel beside the roads shows (templates/scoreboard/stats_panel.html), read
-from a baccarat.roads.scoreboard.Stats: one shoe's, or several shoes' added up
-(baccarat.roads.tally.total), which has no current run.
+from a baccarat.roads.scoreboard.Stats: one shoe's (the shoe page, its printed sheet), or
+several shoes' added up (baccarat.roads.tally.total, the statistics across shoes), which has
+no current run.
 
 A casino's screen shows a strip of the counts ("B 23 · P 20 · T 4 · 47 hands") and, beside
 it, the shares, the pairs, the naturals and the runs: the strip stays on a phone's first
@@ -45,12 +46,13 @@ def stats_panel_context(stats, one_shoe=True):
     streak = stats.current_streak
     return {
         "hands": stats.hands,
+        "hands_text": f"{stats.hands:,}",  # a total over many shoes runs into thousands
         "strip": [
             {
                 "letter": letters[line.outcome],
                 "name": LINE_WORDS[line.key],
                 "css": LINE_CSS[line.key],
-                "count": line.count,
+                "count": f"{line.count:,}",
             }
             for line in lines
             if line.outcome
@@ -60,7 +62,7 @@ def stats_panel_context(stats, one_shoe=True):
                 "label": LINE_WORDS[line.key],
                 "key": line.key.replace("_", "-"),
                 "css": LINE_CSS[line.key],
-                "count": line.count,
+                "count": f"{line.count:,}",
                 "percent": percent(line.share),
             }
             for line in lines

@@ -1,5 +1,6 @@
 """The statistics across your shoes (/tracker/stats/): the filtered shoes' counts added up
-(baccarat.roads.many_shoes.total), each shoe's own figures, and your shoes against chance's
+in the tracker's stats panel (scoreboard/stats_panel.html) with what only a set of shoes has
+(baccarat.roads.many_shoes.Totals), each shoe's own figures, and your shoes against chance's
 (baccarat.simulation.many_against_chance), drawn as the lab draws (an inline SVG 360 wide,
 its numbers in a table beside it).
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from baccarat.roads.many_shoes import total
+from baccarat.roads.many_shoes import Totals
 from baccarat.simulation.many_against_chance import (
     MOST_RUN,
     SHARE_STEP,
@@ -18,6 +19,7 @@ from baccarat.simulation.many_against_chance import (
     place_all,
 )
 from lab.charts import pct
+from scoreboard.stats_panel import stats_panel_context
 from tracker.archive import ArchiveFilter, filtered, summaries
 
 LEFT, RIGHT = 34, 352
@@ -25,24 +27,10 @@ TOP, BOTTOM = 30, 150
 FEWEST_RUNS = 12  # the run chart shows at least runs 1 to this
 
 
-def panel(totals) -> list[dict]:
-    """The totals' rows: a figure, and a share of the hands where one is meant."""
-
-    def row(name, count, of_hands=False, key=None):
-        share = pct(totals.share(count), 1) if of_hands else None
-        return {"name": name, "count": f"{count:,}", "share": share, "key": key}
-
+def across(totals: Totals) -> list[dict]:
+    """What only a set of shoes has, beside their counts in the stats panel."""
     return [
-        row(_("Shoes"), totals.shoes),
-        row(_("Hands"), totals.hands),
-        row(_("Banker"), totals.banker, True, "banker"),
-        row(_("Player"), totals.player, True, "player"),
-        row(_("Tie"), totals.tie, True, "tie"),
-        row(_("Banker pairs"), totals.banker_pairs, True),
-        row(_("Player pairs"), totals.player_pairs, True),
-        row(_("Naturals"), totals.naturals, True),
-        row(_("Longest Banker run in any shoe"), totals.longest_banker),
-        row(_("Longest Player run in any shoe"), totals.longest_player),
+        {"name": _("Shoes"), "count": f"{totals.shoes:,}"},
         {"name": _("Hands per shoe, on average"), "count": f"{totals.hands_per_shoe:,.1f}"},
         {
             "name": _("Longest run per shoe, the middle shoe's"),
@@ -133,7 +121,7 @@ def stats_context(request, form: ArchiveFilter) -> dict:
     shoes = list(filtered(request, form))
     summary = summaries(shoes)
     listed = [summary[shoe.pk] for shoe in shoes]
-    totals = total([s.stats for s in listed])
+    totals = Totals.of([s.stats for s in listed])
     placement = place_all([(s, shoe.decks) for s, shoe in zip(listed, shoes, strict=True)])
     placed = len(placement.placed)
     rows = []
@@ -155,7 +143,8 @@ def stats_context(request, form: ArchiveFilter) -> dict:
     return {
         "filter": form,
         "totals": totals,
-        "panel": panel(totals),
+        "panel": stats_panel_context(totals.stats, one_shoe=False),
+        "across": across(totals),
         "rows": rows,
         "placed": placed,
         "chance_sentences": placement.sentences(),

@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from baccarat.roads.scoreboard import ROWS
+from baccarat.roads.tally import shares
 from scoreboard.boards import DERIVED_NAMES, OUTCOME_WORDS, bead_letters, big_road_letters
+from scoreboard.stats_panel import percent
 
 WIDTH = 1200
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', Arial, sans-serif"
@@ -142,15 +144,16 @@ def count_words(stats):
     """ "80 hands · Banker 38 (47.5%) · Player 35 (43.8%) · Tie 7 (8.8%)"."""
     hands = ngettext("%(count)s hand", "%(count)s hands", stats.hands) % {"count": stats.hands}
     parts = [hands]
-    for key, count in (("B", stats.banker), ("P", stats.player), ("T", stats.tie)):
-        parts.append(
-            _("%(outcome)s %(count)s (%(percent)s%%)")
-            % {
-                "outcome": OUTCOME_WORDS[key],
-                "count": count,
-                "percent": f"{100 * stats.share(count):.1f}",
-            }
-        )
+    for line in shares(stats):
+        if line.outcome:  # Banker, Player and Tie, as the stats panel's strip lists them
+            parts.append(
+                _("%(outcome)s %(count)s (%(percent)s%%)")
+                % {
+                    "outcome": OUTCOME_WORDS[line.outcome],
+                    "count": line.count,
+                    "percent": percent(line.share),
+                }
+            )
     return pgettext("between the parts of a shoe's counts", " · ").join(parts)
 
 

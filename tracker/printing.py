@@ -21,6 +21,7 @@ from django.views.decorators.http import require_safe
 from baccarat.roads.scoreboard import ROWS, scoreboard
 from guards.echo import brief
 from scoreboard.boards import bead_plate_label, big_road_label, scoreboard_context
+from scoreboard.stats_panel import stats_panel_context
 from tracker.export import export_filename
 from tracker.picture import (
     FONT,
@@ -131,7 +132,7 @@ def filled_sheet(request, shoe, image_urls, owner):
         roads=roads,
         shoe=shoe,
         stats=stats,
-        counts=board_context["counts"],
+        counts=stats_panel_context(stats)["counts"],
         image_urls=image_urls,
         owner=owner,
     )

@@ -1,5 +1,5 @@
-"""Many shoes at once: each shoe's counts and Big Road in one cheap pass, and the counts of
-all of them added up.
+"""Many shoes at once: each shoe's counts and Big Road in one cheap pass, and what only a set
+of shoes has beside their added-up counts (Totals).
 
 scoreboard() draws every road of one shoe, derived marks and their proofs included: about
 1.6 ms for 70 hands. A list of 200 shoes needs only each shoe's Stats and the places of its
@@ -22,6 +22,7 @@ from baccarat.roads.scoreboard import (
     as_results,
     place_streaks,
 )
+from baccarat.roads.tally import total
 
 
 @dataclass(frozen=True)
@@ -108,27 +109,24 @@ def summarise_rows(rows: Iterable[Row]) -> ShoeSummary:
 
 @dataclass(frozen=True)
 class Totals:
-    """Stats added up over several shoes: the counts summed; the longest runs are the
-    longest of any one shoe (a run never carries from one shoe into the next)."""
+    """Several shoes' Stats added up by baccarat.roads.tally.total (the counts summed, each
+    longest run the longest of any one shoe, no current run), and the figures only a set of
+    shoes has: how many, hands per shoe, each shoe's longest run."""
 
-    shoes: int
-    hands: int
-    banker: int
-    player: int
-    tie: int
-    banker_pairs: int
-    player_pairs: int
-    naturals: int
-    longest_banker: int
-    longest_player: int
+    stats: Stats
     longest_per_shoe: tuple[int, ...]  # each shoe's longest run of either side, in order
 
-    def share(self, count: int) -> float:
-        return count / self.hands if self.hands else 0.0
+    @classmethod
+    def of(cls, many: Sequence[Stats]) -> Totals:
+        return cls(total(many), tuple(max(s.longest_banker, s.longest_player) for s in many))
+
+    @property
+    def shoes(self) -> int:
+        return len(self.longest_per_shoe)
 
     @property
     def hands_per_shoe(self) -> float:
-        return self.hands / self.shoes if self.shoes else 0.0
+        return self.stats.hands / self.shoes if self.shoes else 0.0
 
     @property
     def median_longest(self) -> float:
@@ -140,20 +138,3 @@ class Totals:
         if len(ordered) % 2:
             return float(ordered[middle])
         return (ordered[middle - 1] + ordered[middle]) / 2
-
-
-def total(stats: Sequence[Stats]) -> Totals:
-    """Several shoes' Stats added up (Totals)."""
-    return Totals(
-        shoes=len(stats),
-        hands=sum(s.hands for s in stats),
-        banker=sum(s.banker for s in stats),
-        player=sum(s.player for s in stats),
-        tie=sum(s.tie for s in stats),
-        banker_pairs=sum(s.banker_pairs for s in stats),
-        player_pairs=sum(s.player_pairs for s in stats),
-        naturals=sum(s.naturals for s in stats),
-        longest_banker=max((s.longest_banker for s in stats), default=0),
-        longest_player=max((s.longest_player for s in stats), default=0),
-        longest_per_shoe=tuple(max(s.longest_banker, s.longest_player) for s in stats),
-    )

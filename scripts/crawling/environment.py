@@ -1,6 +1,7 @@
 """The crawl's Django: the settings the test suite runs with (pytest's
-DJANGO_SETTINGS_MODULE, DEBUG off as pytest-django sets it, the guards tests/conftest.py
-turns off), over a fresh SQLite database in a temporary folder, migrated at start."""
+DJANGO_SETTINGS_MODULE, DEBUG off as pytest-django sets it, the guards and the slow password
+hasher tests/conftest.py turns off), over a fresh SQLite database in a temporary folder,
+migrated at start."""
 
 import os
 import sys
@@ -50,11 +51,18 @@ def start():
 
     django.setup()
     from django.conf import settings
+    from django.contrib.auth.hashers import get_hashers, get_hashers_by_algorithm
     from django.core.management import call_command
     from django.test.utils import setup_test_environment
 
     setup_test_environment(debug=False)  # as pytest-django: DEBUG off, mail kept in memory
     settings.AXES_ENABLED = False
     settings.ADDRESS_CPU_RATE = "off"
+    # The cheap hasher the suite uses (tests/conftest.py, fast_hashing): the real one takes
+    # ~0.5 s a password on purpose. No answer shows a hash (the data export leaves it out,
+    # the reset token is a placeholder), so the crawl compares the same bodies either way.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    get_hashers.cache_clear()
+    get_hashers_by_algorithm.cache_clear()
     call_command("migrate", verbosity=0, interactive=False)
     return folder

@@ -28,7 +28,7 @@ def test_the_archive_fits_and_filters_by_keyboard(live_server, browser):
         )
     shots = os.environ.get("ARCHIVE_SHOTS")
     try:
-        for width, height in [(360, 740), (1280, 900)]:
+        for width, height in [(360, 740), (390, 844), (1280, 900)]:
             page.set_viewport_size({"width": width, "height": height})
             page.goto(live_server.url + "/tracker/")
             thumbs = page.locator("svg.thumb")
@@ -41,6 +41,9 @@ def test_the_archive_fits_and_filters_by_keyboard(live_server, browser):
                 page.screenshot(path=f"{shots}/archive-{width}.png", full_page=True)
             page.goto(live_server.url + "/tracker/stats/")
             expect(page.locator("svg.archive-chart")).to_have_count(2)
+            # The totals in the shoe page's stats panel, beside what only a set of shoes has.
+            expect(page.locator(".archive-panel .stats-strip")).to_be_visible()
+            expect(page.locator("dl.archive-across dd").first).to_have_text("3")
             assert page.evaluate(WIDE) <= 0, f"/tracker/stats/ scrolls sideways at {width} px"
             if shots:
                 page.screenshot(path=f"{shots}/archive-stats-{width}.png", full_page=True)

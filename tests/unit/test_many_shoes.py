@@ -1,11 +1,13 @@
 """Many shoes at once: each shoe's summary agrees with the scoreboard's own counts and Big
-Road, the totals add shoes up, and shoes are placed among chance's."""
+Road, a set of shoes has its own figures beside their added-up counts, and shoes are placed
+among chance's."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat.roads.many_shoes import summarise, total
+from baccarat.roads.many_shoes import Totals, summarise
 from baccarat.roads.scoreboard import Result, scoreboard
+from baccarat.roads.tally import total
 from baccarat.simulation.many_against_chance import place, place_all
 
 hands = st.lists(
@@ -25,29 +27,26 @@ def test_a_summary_is_the_scoreboards_own_figures(results):
     assert list(summary.cells()) == drawn
 
 
-def test_totals_add_shoes_up():
+def test_a_set_of_shoes_adds_their_stats_up_and_has_its_own_figures():
     shoes = [summarise("BBBPTP"), summarise("PPPPBT"), summarise("")]
-    totals = total([s.stats for s in shoes])
-    assert (totals.shoes, totals.hands) == (3, 12)
-    assert (totals.banker, totals.player, totals.tie) == (4, 6, 2)
-    assert (totals.longest_banker, totals.longest_player) == (3, 4)
+    totals = Totals.of([s.stats for s in shoes])
+    # The counts are the one sum of Stats (baccarat.roads.tally.total, tested there).
+    assert totals.stats == total([s.stats for s in shoes])
+    assert (totals.shoes, totals.stats.hands) == (3, 12)
+    assert (totals.stats.banker, totals.stats.player, totals.stats.tie) == (4, 6, 2)
+    assert (totals.stats.longest_banker, totals.stats.longest_player) == (3, 4)
     assert totals.longest_per_shoe == (3, 4, 0)
     assert totals.median_longest == 3
     assert totals.hands_per_shoe == 4
-    assert totals.share(totals.player) == 0.5
+    assert totals.stats.share(totals.stats.player) == 0.5
+    assert Totals.of([shoes[0].stats, shoes[1].stats]).median_longest == 3.5  # the middle two
 
 
 def test_no_shoes_add_up_to_nothing():
-    totals = total([])
-    assert (totals.shoes, totals.hands, totals.longest_banker) == (0, 0, 0)
-    assert totals.share(0) == 0 and totals.median_longest == 0 and totals.hands_per_shoe == 0
-
-
-def test_pairs_and_naturals_are_summed():
-    one = [Result("B", banker_pair=True, natural=True), Result("P", player_pair=True)]
-    two = [Result("T", banker_pair=True, player_pair=True)]
-    totals = total([summarise(one).stats, summarise(two).stats])
-    assert (totals.banker_pairs, totals.player_pairs, totals.naturals) == (2, 2, 1)
+    totals = Totals.of([])
+    assert (totals.shoes, totals.stats.hands, totals.stats.longest_banker) == (0, 0, 0)
+    assert totals.stats.share(0) == 0 and totals.median_longest == 0
+    assert totals.hands_per_shoe == 0
 
 
 def test_a_shoe_is_placed_by_mid_rank_among_chances():

@@ -92,3 +92,10 @@ def test_a_total_adds_the_counts_keeps_the_longest_runs_and_has_no_current_run()
     assert total([scoreboard("BBB").stats, scoreboard("BB").stats]).longest_banker == 3
     assert total([]) == Stats(0, 0, 0, 0, 0, 0, 0, None, 0, 0)
     assert total(iter([one])).hands == 5  # any iterable, read once
+
+
+def test_a_total_sums_the_pairs_and_the_naturals():
+    one = [Result("B", banker_pair=True, natural=True), Result("P", player_pair=True)]
+    two = [Result("T", banker_pair=True, player_pair=True)]
+    both = total([scoreboard(one).stats, scoreboard(two).stats])
+    assert (both.banker_pairs, both.player_pairs, both.naturals) == (2, 2, 1)

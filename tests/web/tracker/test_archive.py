@@ -90,7 +90,7 @@ def test_someone_elses_shoes_are_never_shown(client):
     assert names(client.get(f"{INDEX}?q=Theirs").content.decode()) == []
     assert [row["shoe"].name for row in client.get(STATS).context["rows"]] == ["Mine"]
     assert client.get(f"{STATS}?q=Account").context["rows"] == []
-    assert client.get(STATS).context["totals"].hands == 3
+    assert client.get(STATS).context["totals"].stats.hands == 3
 
 
 def test_an_accounts_shoes_are_listed_for_it(client):
@@ -224,15 +224,25 @@ def test_the_statistics_add_up_known_shoes(client):
     start_shoe(client, "Second", "PPPPBT")  # B 1, P 4, T 1; runs P4 B1
     response = client.get(STATS)
     totals = response.context["totals"]
-    assert (totals.shoes, totals.hands) == (2, 13)
-    assert (totals.banker, totals.player, totals.tie) == (5, 6, 2)
-    assert (totals.banker_pairs, totals.player_pairs, totals.naturals) == (1, 0, 1)
-    assert (totals.longest_banker, totals.longest_player) == (3, 4)
+    stats = totals.stats
+    assert (totals.shoes, stats.hands) == (2, 13)
+    assert (stats.banker, stats.player, stats.tie) == (5, 6, 2)
+    assert (stats.banker_pairs, stats.player_pairs, stats.naturals) == (1, 0, 1)
+    assert (stats.longest_banker, stats.longest_player) == (3, 4)
     assert totals.longest_per_shoe == (4, 3)  # newest first
     html = response.content.decode()
-    assert re.search(r'<th scope="row" class="banker">Banker</th><td>5</td><td>38\.5%</td>', html)
-    assert re.search(r"<th scope=\"row\">Longest Player run in any shoe</th><td>4</td>", html)
-    assert re.search(r"Longest run per shoe, the middle shoe&#x27;s</th><td>3\.5</td>", html)
+    # The shoe page's stats panel, without a current run (no run carries across shoes) ...
+    assert html.count('<p class="stats-strip">') == 1
+    assert re.search(
+        r'<th scope="row" class="banker">Banker</th><td data-count="banker">5</td><td>38\.5%</td>',
+        html,
+    )
+    assert '<dd data-run="player">4</dd>' in html and 'data-run="current"' not in html
+    assert "<h3>Counts" in html
+    # ... and beside it what only a set of shoes has.
+    assert "<dt>Shoes</dt><dd>2</dd>" in html
+    assert "<dt>Hands per shoe, on average</dt><dd>6.5</dd>" in html
+    assert re.search(r"<dt>Longest run per shoe, the middle shoe&#x27;s</dt><dd>3\.5</dd>", html)
     assert "2 shoes added up" in html
 
 

@@ -122,6 +122,13 @@ def test_a_total_over_several_shoes_uses_the_same_partial_without_a_current_run(
     assert "<h3>Counts" in html and "<h2>" not in html
     assert 'data-run="current"' not in html and "Current" not in html
     assert '<dd data-run="player">3</dd>' in html and '<dd data-run="banker">2</dd>' in html
+    # Many shoes run into thousands of hands: grouped as everywhere else on the site.
+    many = total([scoreboard("BBPPT" * 300).stats] * 2)
+    html = render_to_string("scoreboard/stats_panel.html", {"panel": stats_panel_context(many)})
+    assert text(part(html, '<p class="stats-strip">', "</p>")) == (
+        "B Banker 1,200 · P Player 1,200 · T Tie 600 · 3,000 hands"
+    )
+    assert '<td data-count="banker">1,200</td>' in html and "3,000 hands</span>" in html
 
 
 # --- the Bead Plate's winning points --------------------------------------------------------

@@ -165,6 +165,10 @@ SAMPLES = {
         post("/quiz/speed/answer/", {"answer": FIRST}, source="/quiz/speed/", **HX),
     ],
     # --- tracker -------------------------------------------------------------------------
+    "patterns:index": gets(["/patterns/", "/patterns/?x=1"]),
+    "patterns:detail": gets(
+        ["/patterns/ping-pong/", "/patterns/hall-rooms-banker/", "/patterns/nope/"]
+    ),
     "tracker:index": [
         get("/tracker/", **HX),
         get("/tracker/?x=1"),
@@ -220,6 +224,11 @@ SAMPLES = {
         ]
     ),
     # Road sheets and images (tracker/printing.py).
+    "tracker:bead": [
+        post("/tracker/bead/", {"bead": "points", "back": "/tracker/{shoe}/"}),
+        post("/tracker/bead/", {"bead": "letters", "back": "https://example.com/"}),
+        post("/tracker/bead/", {"bead": "stars"}),
+    ],
     "tracker:sheet": gets(
         ["/tracker/sheet/", "/tracker/sheet/?paper=letter", "/tracker/sheet/?paper=a3"]
     ),

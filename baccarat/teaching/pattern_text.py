@@ -111,9 +111,9 @@ def how_dealt(data: Figures | None = None) -> str:
 
 
 def headline(slug: str, data: Figures | None = None) -> str:
-    """One line for the vocabulary: "Seen at least once in 41.2% of shoes"."""
+    """One line for the vocabulary: "Seen at least once in 41.2% of shoes."."""
     row = (data or figures()).patterns[slug]
-    return _("Seen at least once in {share} of shoes").format(share=percent(row.shoes.value, 1))
+    return _("Seen at least once in {share} of shoes.").format(share=percent(row.shoes.value, 1))
 
 
 def _interval(low: float, high: float) -> str:

@@ -12,56 +12,23 @@ each median with its ratio to a fixed pure-Python loop timed in the same run; as
 nothing (machines are shared and noisy).
 """
 
-import os
 import random
 import shutil
 import statistics
 import sys
-import tempfile
 import time
-import warnings
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-DATABASE = Path(tempfile.mkdtemp(prefix="bench-archive-")) / "db.sqlite3"
-os.environ["DATABASE_URL"] = f"sqlite:///{DATABASE}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baccarat_site.settings")
-os.environ.setdefault("DJANGO_DEBUG", "0")
-# Production refuses to start without a key (settings.py); any will do for a benchmark.
-os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-" + "x" * 50)
-# The test client speaks plain HTTP: no redirect to https:// here.
-os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
-# Requests sent back to back use the whole processor: far past one address's share.
-os.environ.setdefault("DJANGO_ADDRESS_CPU_RATE", "off")
-# WhiteNoise looks for STATIC_ROOT, which only `collectstatic` creates.
-warnings.filterwarnings("ignore", "No directory at")
+from in_process import calibration_loop, start_site  # bench/in_process.py, beside this script
 
-import django  # noqa: E402
+DATABASE = start_site("bench-archive-")
+
 from django.conf import settings  # noqa: E402
-
-django.setup()
-if not settings.DEBUG:
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from tracker.models import Hand, Shoe  # noqa: E402
 
 SHOES, HANDS = 200, 70
-
-
-def calibration_loop():
-    """Seconds for a fixed pure-Python loop, best of 3: the machine's speed right now."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        sum(range(10**7))
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def fill(client):

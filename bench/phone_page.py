@@ -60,12 +60,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
 from health import answers_health  # bench/health.py, beside this script
+from in_process import calibration_loop  # bench/in_process.py, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 LIGHTHOUSE_VERSION = "12.2.3"
@@ -129,16 +129,6 @@ def run_lighthouse(cli, url, config, output):
             return json.loads(Path(output).read_text())
         print(f"  (Lighthouse failed, exit status {done.returncode}; trying again)", flush=True)
     raise SystemExit("Lighthouse failed three times running")
-
-
-def calibration_loop():
-    """Seconds for a fixed pure-Python loop, best of 3: the machine's speed right now."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        sum(range(10**7))
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 # --- the site -----------------------------------------------------------------------------

@@ -9,54 +9,23 @@ network). Prints each as a ratio to the shoe page of the same shoe, the image's 
 calibration line; asserts nothing (machines are shared and noisy).
 """
 
-import os
 import random
 import shutil
 import statistics
 import sys
-import tempfile
 import time
-import warnings
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-DATABASE = Path(tempfile.mkdtemp(prefix="bench-road-image-")) / "db.sqlite3"
-os.environ["DATABASE_URL"] = f"sqlite:///{DATABASE}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baccarat_site.settings")
-os.environ.setdefault("DJANGO_DEBUG", "0")
-os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-" + "x" * 50)
-os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
-warnings.filterwarnings("ignore", "No directory at")
+from in_process import calibration_loop, start_site  # bench/in_process.py, beside this script
 
-import django  # noqa: E402
+DATABASE = start_site("bench-road-image-")
+
 from django.conf import settings  # noqa: E402
-
-django.setup()
-if not settings.DEBUG:
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-# One client asks for hundreds of heavy pages back to back: its address's share of the
-# processor (guards.shares) would turn it away, which is not what is measured here.
-settings.ADDRESS_CPU_RATE = "off"
-
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from tracker.models import Hand, Shoe  # noqa: E402
 
 SHOES = (80, 300, 2000)
-
-
-def calibration_loop():
-    """Seconds for a fixed pure-Python loop, best of 3: the machine's speed right now."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        sum(range(10**7))
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def median_ms(client, url, n):

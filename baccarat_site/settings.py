@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "scoreboard",  # the road boards that lab, lessons, quiz and tracker draw
     "lab",
     "patterns",  # the players' road vocabulary, beside chance's figures
+    "dealer",  # the dealer school's drills
     "accounts",
     "baccarat_site",  # site-wide management commands: backup, restore (docs/deploy.md)
     "guards",  # the limits' allowances (guards.allowances)

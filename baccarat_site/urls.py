@@ -21,6 +21,7 @@ urlpatterns = i18n_patterns(
     path("tracker/", include("tracker.urls")),
     path("lab/", include("lab.urls")),
     path("patterns/", include("patterns.urls")),
+    path("dealer/", include("dealer.urls")),
     path("accounts/", include("accounts.urls")),
     # The sentences our scripts say (static/js, gettext()), in the page's language: loaded
     # by Chinese pages only (English needs no catalogue: base.html), cached for a day.

@@ -166,6 +166,7 @@ SAMPLES = {
     ],
     # --- tracker -------------------------------------------------------------------------
     "patterns:index": gets(["/patterns/", "/patterns/?x=1"]),
+    "dealer:index": gets(["/dealer/", "/dealer/?x=1"]),
     "patterns:detail": gets(
         ["/patterns/ping-pong/", "/patterns/hall-rooms-banker/", "/patterns/nope/"]
     ),

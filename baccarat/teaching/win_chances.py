@@ -140,7 +140,9 @@ class Squeeze:
             return _("If {card} is {reading}, {outcome}, for certain.").format(
                 card=self.card, reading=self.reading, outcome=outcome
             )
-        return _("If {card} is {reading}, Banker wins {banker}, Player {player}, tie {tie}.").format(
+        return _(
+            "If {card} is {reading}, Banker wins {banker}, Player {player}, tie {tie}."
+        ).format(
             card=self.card,
             reading=self.reading,
             banker=step.banker,

@@ -20,7 +20,9 @@ def text(response):
 
 
 def here(page):
-    match = re.search(r'<div class="chance-here" data-turned="(\d)">(.*?)</div>\s*</div>', page, re.S)
+    match = re.search(
+        r'<div class="chance-here" data-turned="(\d)">(.*?)</div>\s*</div>', page, re.S
+    )
     assert match
     return int(match.group(1)), match.group(2)
 

@@ -31,6 +31,11 @@ PLACES = 1  # the chances are written to a tenth of a percent
 
 
 def _percent(value: Fraction) -> str:
+    """ "46.1%"; a chance that is not 0 or 1 is never written as if it were."""
+    if 0 < value < Fraction(5, 10_000):
+        return _("under {share}").format(share=percent(Fraction(1, 1000), PLACES))
+    if 1 > value >= Fraction(9995, 10_000):
+        return _("over {share}").format(share=percent(Fraction(999, 1000), PLACES))
     return percent(value, PLACES)
 
 

@@ -92,6 +92,8 @@ INPUTS = [
             "table",
             "player_total",
             "banker_total",
+            "rank",
+            "squeeze",
             "header:HX-Request",
         ),  # fmt: skip
     ),
@@ -433,13 +435,24 @@ def test_the_table_names_every_field_the_views_read():
     to=values(*CARD_TOKENS),
     edit=st.sampled_from([None, "add", "pop", "deal", "clear"]),
     add=values(*CARD_TOKENS),
+    squeeze=values("picture", "six_to_eight", "ranks"),
+    rank=values("6", "10", "K"),
     htmx=st.booleans(),
 )
 @example(
-    cards="\u212a,2,4,3", step="²", change="٣", to="\u212a", edit="add", add="\x00", htmx=False
+    cards="\u212a,2,4,3",
+    step="²",
+    change="٣",
+    to="\u212a",
+    edit="add",
+    add="\x00",
+    squeeze="ranks",
+    rank="\u212a",
+    htmx=False,
 )
-def test_hand_page(cards, step, change, to, edit, add, htmx):
+def test_hand_page(cards, step, change, to, edit, add, squeeze, rank, htmx):
     query = {"cards": cards, "step": step, "change": change, "to": to}
+    query |= {"squeeze": squeeze, "rank": rank}
     if edit:
         query[edit] = add
     send(new_client(), "GET", "/hands/", query, htmx=htmx)

@@ -23,6 +23,12 @@ def test_squeeze_the_next_card_by_keyboard(live_server, page: Page, width, heigh
     expect(here).to_contain_text("From this gate: After the Banker's second card (a 6)")
     expect(here).to_contain_text("Banker")
     assert page.evaluate(WIDE) <= 0, f"the hand page scrolls sideways at {width} px"
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('.squeeze-form button, .squeeze-form label,'
+                                             + ' .chance-steps summary')]
+            .filter(e => e.getBoundingClientRect().height < 48).map(e => e.textContent.trim())"""
+    )
+    assert small == [], f"targets under 48 px at {width} px: {small}"
 
     picture = page.get_by_role("button", name="A picture or ten")
     picture.focus()

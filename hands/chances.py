@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from baccarat.game.cards import RANKS
 from baccarat.odds.as_cards_come import SqueezeError
-from baccarat.teaching.win_chances import SQUEEZES, chance_steps, next_card_name, squeeze
+from baccarat.teaching.win_chances import SQUEEZES, chance_steps, squeezable, squeeze
 
 # The ranks a learner may tick, as the checkboxes send them.
 RANK_BOXES = [("10" if rank == "T" else rank, rank) for rank in RANKS]
@@ -27,17 +27,31 @@ def turned_at(step, resolution):
 
 def read_squeeze(form, resolution):
     """(the squeeze asked, its error): both None when none is asked."""
-    if form.message("rank") or form.message("squeeze"):
-        return None, form.message("rank") or form.message("squeeze")
+    for field in ("rank", "squeeze", "squeezed_card"):
+        if form.message(field):
+            return None, form.message(field)
     ranks = form.cleaned_data.get("squeeze")
     if not ranks:
         return None, None
-    if next_card_name(resolution) is None:
+    places = dict(squeezable(resolution))
+    if not places:
         return None, _("Squeeze: the hand is over, so no card is left to squeeze.")
+    number = form.cleaned_data.get("squeezed_card")
+    place = len(resolution.cards) if number is None else number - 1
+    if place not in places:
+        return None, _(
+            "Squeeze: card %(number)s is neither a face-down card (?) nor the next card to come."
+        ) % {"number": number}
     try:
-        return squeeze(resolution, ranks), None
+        return squeeze(resolution, ranks, place), None
     except SqueezeError as error:
         return None, str(error)
+
+
+def asked_number(form, resolution, asked):
+    """The card number the squeeze form has chosen: the one squeezed, else the next."""
+    number = form.cleaned_data.get("squeezed_card")
+    return number if asked and number else len(resolution.cards) + 1
 
 
 def chance_context(form, resolution, step):
@@ -49,7 +63,9 @@ def chance_context(form, resolution, step):
         "chance_here": steps[turned_at(step, resolution)],
         "squeeze": asked,
         "squeeze_error": error,
-        "squeeze_card": next_card_name(resolution),
+        # The cards a squeeze may narrow: (card number, name), the next to come last.
+        "squeeze_cards": [(place + 1, name) for place, name in squeezable(resolution)],
+        "squeezed_card": asked_number(form, resolution, asked),
         "squeeze_readings": [(key, _(name)) for key, (name, _ranks) in SQUEEZES.items()],
         "rank_boxes": [(value, value in ticked or rank in ticked) for value, rank in RANK_BOXES],
         "squeeze_target": SQUEEZE_TARGET,

@@ -41,6 +41,7 @@ class HandForm(forms.Form):
     banker_total = SentText()
     rank = SentList()  # read before the squeeze, which may ask for the ranks ticked
     squeeze = SentText()
+    squeezed_card = SentText()
 
     def clean_step(self):
         """?step=1..6, or "all"; the first gate when absent or blank. Anything else (0, 7,
@@ -155,6 +156,19 @@ class HandForm(forms.Form):
                 raise ValidationError(_("Squeeze: tick at least one rank the card may be."))
             return None
         return ticked
+
+    def clean_squeezed_card(self):
+        """?squeezed_card=<card number>: which card is squeezed (None: the next to come);
+        whether the hand has it face down is the view's to say."""
+        value = self.cleaned_data["squeezed_card"]
+        if not value.strip():
+            return None
+        try:
+            return whole_number(value, field="squeezed_card", low=1, high=MOST_CARD_NUMBER)
+        except InputError:
+            raise ValidationError(
+                _("Squeeze: %(value)s is not a card number.") % {"value": shown(value)}
+            ) from None
 
     def sent(self, name):
         """What was sent for a field, as sent (its `absent` value when nothing was)."""

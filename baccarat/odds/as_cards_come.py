@@ -125,6 +125,7 @@ def chances(
     cards_so_far: Iterable[Card | str] | str,
     ranks_left: Mapping[str, int] | None = None,
     narrowed: Collection[str] | None = None,
+    narrowed_at: int | None = None,
 ) -> Chances:
     """The exact chances from here.
 
@@ -132,7 +133,8 @@ def chances(
     the third cards as the rules call them); "?" for one face down. `ranks_left`: the shoe as
     it is now, the turned cards already out of it (a "?" is still in it: unseen, it is any
     card of the shoe); by default eight full decks less the turned cards. `narrowed`: the
-    ranks the next card to come may be, as much of it as a squeeze shows.
+    ranks a squeezed card may be, as much of it as the squeeze shows; the card is the next
+    to come, or the face-down card at place `narrowed_at` (0-based, in dealing order).
 
     HandError for more cards than a hand takes, ShoeError for a shoe that cannot be,
     SqueezeError for a squeeze that cannot be.
@@ -156,9 +158,17 @@ def chances(
     if narrowed is None:
         return _as_chances([_ways(tuple(fixed), values_left)])
     squeezed = squeeze_ranks(narrowed)
-    if resolution.complete or len(cards) >= PLACES:
-        raise SqueezeError(_("narrowed: the hand is over, so no card is left to squeeze"))
-    place = len(cards)
+    place = len(cards) if narrowed_at is None else narrowed_at
+    if place == len(cards):
+        if resolution.complete or len(cards) >= PLACES:
+            raise SqueezeError(_("narrowed: the hand is over, so no card is left to squeeze"))
+    elif not (isinstance(place, int) and 0 <= place < len(cards)) or cards[place].known:
+        raise SqueezeError(
+            _(
+                "narrowed_at: {place} is not the place of a face-down card (?) nor of the "
+                "next card to come"
+            ).format(place=repr(place))
+        )
     by_value = [0] * 10
     for rank in squeezed:
         by_value[RANK_VALUES[rank]] += ranks[rank]

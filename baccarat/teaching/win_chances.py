@@ -171,19 +171,32 @@ def reading_of(ranks: frozenset[str]) -> str:
 
 
 def next_card_name(resolution: Resolution) -> str | None:
-    """The card a squeeze may narrow: the next to come ("the Player's third card"), or None
-    once the hand is over."""
+    """The next card to come ("the Player's third card"), or None once the hand is over."""
     if resolution.complete or len(resolution.cards) >= 6:
         return None
     return resolution.needs_text or _("the next card")
 
 
-def squeeze(resolution: Resolution, ranks: Collection[str]) -> Squeeze:
-    """The chances with the next card narrowed to `ranks` (SqueezeError when it cannot be:
-    see as_cards_come.chances)."""
+def squeezable(resolution: Resolution) -> list[tuple[int, str]]:
+    """The cards a squeeze may narrow, (0-based place, name): each face-down card ("card 2
+    (Banker's first card)"), then the next card to come."""
+    cards = [
+        (i, _("card {number} ({seat})").format(number=i + 1, seat=seat_of(i, resolution)))
+        for i, card in enumerate(resolution.cards)
+        if not card.known
+    ]
+    coming = next_card_name(resolution)
+    if coming is not None:
+        cards.append((len(resolution.cards), coming))
+    return cards
+
+
+def squeeze(resolution: Resolution, ranks: Collection[str], place: int | None = None) -> Squeeze:
+    """The chances with a card narrowed to `ranks`: the next to come, or the face-down card at
+    `place` (SqueezeError when it cannot be: see as_cards_come.chances)."""
     squeezed = squeeze_ranks(ranks)
     cards = list(resolution.cards)
-    after = chances(cards, narrowed=squeezed)
+    after = chances(cards, narrowed=squeezed, narrowed_at=place)
     before = ChanceStep(len(cards), None, None, chances(cards))
-    name = next_card_name(resolution) or ""
+    name = dict(squeezable(resolution)).get(len(cards) if place is None else place, "")
     return Squeeze(name, reading_of(squeezed), squeezed, before, after)

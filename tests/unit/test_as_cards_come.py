@@ -174,3 +174,17 @@ def test_what_cannot_be_is_refused_naming_the_field():
         chances([], {"K": -1, "A": 10})
     with pytest.raises(HandError):
         chances("9 2 K 3 5")
+
+
+def test_a_face_down_card_squeezed_is_the_average_over_its_ranks():
+    shoe = {**ranks_of_decks(2), "3": 7, "2": 7}
+    squeezed = chances("3 ? 2", shoe, narrowed=PICTURES_OR_TEN, narrowed_at=1)
+    assert squeezed == averaged(["3"], ["2"], shoe, PICTURES_OR_TEN)
+    assert chances("3 ? 2", shoe, narrowed={"K"}, narrowed_at=1) == chances(
+        "3 K 2", {**shoe, "K": shoe["K"] - 1}
+    )
+    # Only a face-down card, or the next to come, can be squeezed.
+    for place in (0, 2, 4, -1):
+        with pytest.raises(SqueezeError, match="narrowed_at"):
+            chances("3 ? 2", shoe, narrowed={"K"}, narrowed_at=place)
+    assert chances("3 ? 2", narrowed={"K"}, narrowed_at=3) == chances("3 ? 2", narrowed={"K"})

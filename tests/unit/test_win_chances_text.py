@@ -6,7 +6,13 @@ from fractions import Fraction
 
 from baccarat.game.rules import resolve
 from baccarat.odds.as_cards_come import chances
-from baccarat.teaching.win_chances import _percent, chance_steps, reading_of, squeeze
+from baccarat.teaching.win_chances import (
+    _percent,
+    chance_steps,
+    reading_of,
+    squeezable,
+    squeeze,
+)
 
 
 def test_a_chance_that_is_not_certain_is_never_written_as_certain():
@@ -41,3 +47,15 @@ def test_squeezes_read_as_they_are_said():
         said.text == "If the Player's third card is a picture or ten, the Banker wins, for certain."
     )
     assert said.after == chances("3 K 2 6", narrowed="TJQK")
+
+
+def test_a_face_down_card_may_be_squeezed_by_its_place():
+    hand = resolve("3 ? 2")
+    assert squeezable(hand) == [
+        (1, "card 2 (Banker's first card)"),
+        (3, "the Banker's second card"),
+    ]
+    said = squeeze(hand, {"K"}, place=1)
+    assert said.after == chances("3 ? 2", narrowed={"K"}, narrowed_at=1)
+    assert said.text.startswith("If card 2 (Banker's first card) is a king, Banker wins ")
+    assert squeezable(resolve("9 2 K 3")) == []

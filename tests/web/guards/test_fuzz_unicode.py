@@ -94,6 +94,7 @@ INPUTS = [
             "banker_total",
             "rank",
             "squeeze",
+            "squeezed_card",
             "header:HX-Request",
         ),  # fmt: skip
     ),
@@ -437,6 +438,7 @@ def test_the_table_names_every_field_the_views_read():
     add=values(*CARD_TOKENS),
     squeeze=values("picture", "six_to_eight", "ranks"),
     rank=values("6", "10", "K"),
+    squeezed_card=values("2", "5"),
     htmx=st.booleans(),
 )
 @example(
@@ -448,11 +450,12 @@ def test_the_table_names_every_field_the_views_read():
     add="\x00",
     squeeze="ranks",
     rank="\u212a",
+    squeezed_card="٢",
     htmx=False,
 )
-def test_hand_page(cards, step, change, to, edit, add, squeeze, rank, htmx):
+def test_hand_page(cards, step, change, to, edit, add, squeeze, rank, squeezed_card, htmx):
     query = {"cards": cards, "step": step, "change": change, "to": to}
-    query |= {"squeeze": squeeze, "rank": rank}
+    query |= {"squeeze": squeeze, "rank": rank, "squeezed_card": squeezed_card}
     if edit:
         query[edit] = add
     send(new_client(), "GET", "/hands/", query, htmx=htmx)

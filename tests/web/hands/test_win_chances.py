@@ -111,3 +111,22 @@ def test_the_squeeze_form_is_offered_until_the_hand_is_over(client):
     # Before the first card, the Player's first card is the one to squeeze.
     partial = text(client.get(URL, {"cards": "3"}))
     assert "Squeeze the Banker's first card" in partial
+
+
+def test_a_face_down_card_may_be_squeezed(client):
+    page = text(client.get(URL, {"cards": "3,?,2"}))
+    assert "Squeeze a card: what do you see of it?" in page
+    assert '<option value="2">Card 2 (Banker\'s first card)</option>' in page
+    assert '<option value="4" selected>The Banker\'s second card</option>' in page
+    response = client.get(URL, {"cards": "3,?,2", "squeeze": "picture", "squeezed_card": "2"})
+    expected = squeeze(resolve("3,?,2"), "TJQK", place=1)
+    assert response.status_code == 200
+    assert f"<strong>Squeezed:</strong> {expected.text}" in text(response)
+    assert '<option value="2" selected>' in text(response)
+    for number, message in (
+        ("1", "card 1 is neither a face-down card"),
+        ("x", "“x” is not a card"),
+    ):
+        query = {"cards": "3,?,2", "squeeze": "picture", "squeezed_card": number}
+        refused = client.get(URL, query)
+        assert refused.status_code == 400 and message in text(refused)

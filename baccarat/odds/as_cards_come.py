@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -196,8 +196,13 @@ def as_the_cards_come(
     turned, chances), from a full shoe of `decks` decks."""
     dealt = _turned(cards)
     resolve(dealt)  # a hand with more cards than it can take is refused before anything
-    steps = []
-    for n in range(len(dealt) + 1):
-        turned = dealt[:n]
-        steps.append((n, chances(turned, shoe_after(decks, turned).ranks)))
-    return steps
+    return list(_card_by_card(tuple(str(card) for card in dealt), decks))
+
+
+@lru_cache(maxsize=1024)
+def _card_by_card(tokens: tuple[str, ...], decks: int) -> tuple[tuple[int, Chances], ...]:
+    # Kept: a walkthrough asks for the same hand at each of its six gates.
+    return tuple(
+        (n, chances(tokens[:n], shoe_after(decks, parse_cards(list(tokens[:n]))).ranks))
+        for n in range(len(tokens) + 1)
+    )

@@ -8,8 +8,10 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from baccarat.game.cards import RANKS
 from baccarat.teaching.walkthrough import GATES, TABLES
-from guards.fields import SentText
+from baccarat.teaching.win_chances import SQUEEZES
+from guards.fields import SentList, SentText
 from guards.inputs import InputError, shown, whole_number
 
 LAST_STEP = len(GATES)
@@ -21,6 +23,8 @@ MAX_TYPED = 200
 MAX_KEY = 8
 # The keypad's and the Deal button's edits, each a name in the query string.
 EDITS = ("deal", "add", "pop", "clear")
+# A squeeze: one of the common readings, or the ranks ticked (?squeeze=ranks&rank=6&rank=7).
+TICKED = "ranks"
 
 
 class HandForm(forms.Form):
@@ -35,6 +39,9 @@ class HandForm(forms.Form):
     table = SentText()
     player_total = SentText()
     banker_total = SentText()
+    rank = SentList()  # read before the squeeze, which may ask for the ranks ticked
+    squeeze = SentText()
+    squeezed_card = SentText()
 
     def clean_step(self):
         """?step=1..6, or "all"; the first gate when absent or blank. Anything else (0, 7,
@@ -113,6 +120,55 @@ class HandForm(forms.Form):
             return whole_number(value, field=name.removesuffix("_total"), low=0, high=9)
         except InputError:
             raise ValidationError(message % {"value": shown(value)}) from None
+
+    def clean_rank(self):
+        """The ranks ticked for a squeeze (10 or T for a ten), as the engine's ranks."""
+        ranks = set()
+        for value in self.cleaned_data["rank"]:
+            rank = "T" if value.strip() == "10" else value.strip()
+            if rank not in RANKS:
+                raise ValidationError(
+                    _("Squeeze: %(value)s is not a rank; tick A, 2–9, 10, J, Q or K.")
+                    % {"value": shown(value)}
+                )
+            ranks.add(rank)
+        return frozenset(ranks)
+
+    def clean_squeeze(self):
+        """?squeeze=picture|six_to_eight|ranks: the ranks the next card may be, or None when
+        no squeeze is asked. Ranks ticked without a reading are a squeeze to them."""
+        value = self.cleaned_data["squeeze"].strip()
+        ticked = self.cleaned_data.get("rank")
+        if value in SQUEEZES:
+            return SQUEEZES[value][1]
+        if value not in ("", TICKED):
+            raise ValidationError(
+                _(
+                    "Squeeze: %(value)s is not a reading here; choose picture, six_to_eight "
+                    "or ranks."
+                )
+                % {"value": shown(value)}
+            )
+        if ticked is None:  # a rank that is not one: its own message says so
+            return None
+        if not ticked:
+            if value == TICKED:
+                raise ValidationError(_("Squeeze: tick at least one rank the card may be."))
+            return None
+        return ticked
+
+    def clean_squeezed_card(self):
+        """?squeezed_card=<card number>: which card is squeezed (None: the next to come);
+        whether the hand has it face down is the view's to say."""
+        value = self.cleaned_data["squeezed_card"]
+        if not value.strip():
+            return None
+        try:
+            return whole_number(value, field="squeezed_card", low=1, high=MOST_CARD_NUMBER)
+        except InputError:
+            raise ValidationError(
+                _("Squeeze: %(value)s is not a card number.") % {"value": shown(value)}
+            ) from None
 
     def sent(self, name):
         """What was sent for a field, as sent (its `absent` value when nothing was)."""

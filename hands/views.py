@@ -28,6 +28,7 @@ from baccarat.teaching.walkthrough import (
     what_if,
 )
 from guards.echo import drawn_back
+from hands.chances import SQUEEZE_TARGET, chance_context
 from hands.form import LAST_STEP, MAX_TYPED, HandForm
 from hands.permalinks import permalink
 
@@ -143,7 +144,7 @@ def hand_page(request, form, typed):
     template = "hands/walkthrough.html#walk" if request.htmx else "hands/walkthrough.html"
     # Anything that cannot be read is a 400 that still shows the page, each message beside
     # what it is about; htmx swaps it where it swaps the walk (htmx's responseHandling, base.html).
-    refused = any(
+    others = any(
         [
             context["error"],
             context.get("step_error"),
@@ -152,8 +153,19 @@ def hand_page(request, form, typed):
             *context.get("inference_errors", ()),
         ]
     )
+    refused = others or bool(context.get("squeeze_error"))
+    # The squeeze form updates only the chances it asked for, so focus stays on its button
+    # (unless something else it carried cannot be read: then the whole walk says what).
+    squeezing = (
+        request.htmx
+        and request.htmx.target == SQUEEZE_TARGET
+        and not others
+        and context["resolution"] is not None
+    )
+    if squeezing:
+        template = "hands/walkthrough.html#squeeze_result"
     response = render(request, template, context, status=400 if refused else 200)
-    if refused and request.htmx:
+    if refused and request.htmx and not squeezing:
         retarget(response, "#walk")
         reswap(response, "outerHTML")
     return response
@@ -199,6 +211,7 @@ def walk_context(form, resolution, step):
         "back_url": link(step - 1) if step > 1 else None,
         "next_url": link(step + 1) if step < LAST_STEP else None,
         "all_url": link("all"),
+        "here_url": link(step),
         "seats": [(i + 1, seat_of(i, resolution), card) for i, card in enumerate(resolution.cards)],
         "what_if": comparison,
         "what_if_error": what_if_error,
@@ -228,4 +241,5 @@ def walk_context(form, resolution, step):
             side: drawn_back(form.sent(f"{side}_total").strip(), 8) for side in ("player", "banker")
         },
         "totals": totals,
+        **chance_context(form, resolution, step),
     }

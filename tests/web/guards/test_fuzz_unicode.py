@@ -92,6 +92,9 @@ INPUTS = [
             "table",
             "player_total",
             "banker_total",
+            "rank",
+            "squeeze",
+            "squeezed_card",
             "header:HX-Request",
         ),  # fmt: skip
     ),
@@ -433,13 +436,26 @@ def test_the_table_names_every_field_the_views_read():
     to=values(*CARD_TOKENS),
     edit=st.sampled_from([None, "add", "pop", "deal", "clear"]),
     add=values(*CARD_TOKENS),
+    squeeze=values("picture", "six_to_eight", "ranks"),
+    rank=values("6", "10", "K"),
+    squeezed_card=values("2", "5"),
     htmx=st.booleans(),
 )
 @example(
-    cards="\u212a,2,4,3", step="²", change="٣", to="\u212a", edit="add", add="\x00", htmx=False
+    cards="\u212a,2,4,3",
+    step="²",
+    change="٣",
+    to="\u212a",
+    edit="add",
+    add="\x00",
+    squeeze="ranks",
+    rank="\u212a",
+    squeezed_card="٢",
+    htmx=False,
 )
-def test_hand_page(cards, step, change, to, edit, add, htmx):
+def test_hand_page(cards, step, change, to, edit, add, squeeze, rank, squeezed_card, htmx):
     query = {"cards": cards, "step": step, "change": change, "to": to}
+    query |= {"squeeze": squeeze, "rank": rank, "squeezed_card": squeezed_card}
     if edit:
         query[edit] = add
     send(new_client(), "GET", "/hands/", query, htmx=htmx)

@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django_htmx.http import replace_url
+from django_htmx.http import replace_url, reswap, retarget
 
 from baccarat.game.cards import CardError, parse_card
 from baccarat.odds.exact import MAX_DECKS
@@ -71,7 +71,8 @@ def replayed(request, pk):
 
 # --- the charts: one per bet, each on its own scale ------------------------------------------
 
-WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 360, 110, 52, 8, 10, 18
+WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 360, 110, 60, 8, 10, 18
+CLEAR = 11  # an axis label this near another is left out: the two would overlap
 
 
 def chart(walk: Walk, bet: str):
@@ -94,9 +95,9 @@ def chart(walk: Walk, bet: str):
         "right": WIDTH - RIGHT,
         "zero_y": f"{y(0):.1f}",
         "line": " ".join(f"{x:.1f},{yy:.1f}" for x, yy in points),
-        "top_label": signed_percent(max(edges)),
+        "top_label": signed_percent(max(edges)) if y(0) - y(max(edges)) > CLEAR else "",
         "top_y": f"{y(max(edges)) + 4:.1f}",
-        "bottom_label": signed_percent(min(edges)),
+        "bottom_label": signed_percent(min(edges)) if y(min(edges)) - y(0) > CLEAR else "",
         "bottom_y": f"{y(min(edges)) + 4:.1f}",
         "axis_y": HEIGHT - 4,
         "last_hand": len(edges),
@@ -136,9 +137,7 @@ def rows(walk: Walk):
 def counting(request):
     form = CountingForm(request.GET)
     valid = form.is_valid()
-    errors = {
-        name: f"{FIELD_NAMES[name]}: {messages[0]}" for name, messages in form.errors.items()
-    }
+    errors = {name: f"{FIELD_NAMES[name]}: {messages[0]}" for name, messages in form.errors.items()}
     context = {
         "form_decks": request.GET.get("decks", "")[:20],
         "form_seed": request.GET.get("seed", "")[:20],
@@ -147,9 +146,7 @@ def counting(request):
         "walk": None,
         "tracker_url": reverse("tracker:index"),
         "bets": [{"key": bet, "name": bet_name(bet)} for bet in EDGE_BETS],
-        "own_shoes": list(
-            Shoe.objects.owned_by(request).values_list("pk", "name")[:SHOES_LISTED]
-        ),
+        "own_shoes": list(Shoe.objects.owned_by(request).values_list("pk", "name")[:SHOES_LISTED]),
     }
     if valid:
         data = form.cleaned_data
@@ -165,15 +162,17 @@ def counting(request):
         context["sentences"] = sentences(walk)
         context["rows"] = rows(walk)
         context["charts"] = [chart(walk, bet) for bet in EDGE_BETS] if walk.exact_hands else []
-        context["another"] = "?" + urlencode(
-            {"decks": decks, "seed": secrets.randbelow(NEW_SEEDS)}
-        )
+        context["another"] = "?" + urlencode({"decks": decks, "seed": secrets.randbelow(NEW_SEEDS)})
         # Said after each new shoe: the sentence on the main bets (the second, or the only).
         context["announcement"] = context["sentences"][min(1, len(context["sentences"]) - 1)]
     else:
         context["announcement"] = " ".join(errors.values())
-    template = "odds/counting.html#results" if request.htmx else "odds/counting.html"
+    template = "odds/counting.html#update" if request.htmx else "odds/counting.html"
     response = render(request, template, context, status=200 if valid else 400)
     if request.htmx and valid:
         replace_url(response, request.get_full_path())
+    elif request.htmx:
+        # A refusal shown in place (static/js/refusals.js): the messages where the results go.
+        retarget(response, "#edges-results")
+        reswap(response, "outerHTML")
     return response

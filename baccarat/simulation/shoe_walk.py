@@ -104,6 +104,21 @@ def edges_of_shoes(decks: int, ranks: np.ndarray) -> tuple[np.ndarray, dict[str,
     return starts, edges
 
 
+# The most shoes one step of a long pass prices: about 0.1 s for eight decks here on a quiet
+# machine and 0.3 s on a busy one (bench/edges_through_shoe.py), inside a lab step's half
+# second (lab.runs.STEP_SECONDS).
+STEP_SHOES = 50
+
+
+def step_edges(
+    decks: int, seed: int, chunk: int, start: int, stop: int
+) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """Shoes start..stop of chunk `chunk` of the lab's run with `seed`, priced (edges_of_shoes).
+    The lab shuffles a chunk's shoes one after another, so its first `stop` shoes are shuffled
+    alone here and a long pass can be cut into steps anywhere."""
+    return edges_of_shoes(decks, shuffled_ranks(decks, stop, seed, chunk)[start:])
+
+
 @dataclass(frozen=True)
 class Walk:
     """A shoe's hands and, before each hand that has one, each bet's exact edge."""
@@ -160,21 +175,20 @@ def recorded_walk(decks: int, hands: Sequence[Sequence[Card] | None], results: s
     and none for a shoe with more of a rank than it holds."""
     known: list[list[Card]] = []
     stopped = None
-    for number, cards in enumerate(hands, start=1):
+    for cards in hands:
         if cards is None:
             stopped = "missing"
         elif any(not card.known for card in cards) or not _complete(cards):
             stopped = "unknown"
-        if stopped:
-            # The edge before this hand is still exact: only the hands before it count.
-            known.append([])
-            stop_at = number
-            break
-        known.append(list(cards))
-    else:
-        stop_at = len(hands) + 1
+        else:
+            known.append(list(cards))
+            continue
+        # The edge before this hand is still exact (only the hands before it count); after
+        # it, nothing is.
+        known.append([])
+        break
     try:
-        left = ranks_before_hands(decks, known[: stop_at])
+        left = ranks_before_hands(decks, known)
     except ShoeError:
         stopped, left = "too_many", np.zeros((0, len(RANKS)), dtype=np.int64)
     # A shoe whose last hands leave fewer than six cards has no hand to price there.

@@ -65,13 +65,19 @@ def sentences(walk: Walk) -> list[str]:
         said.append(_(STOPPED[walk.stopped]).format(number=exact, next=exact + 1))
     if not exact:
         return said
-    said.append(
-        _(
-            "Before each of {exact} of this shoe's {hands} hands, every figure below is exact: "
-            "the cards left are counted, every way the next hand can come out of them is "
-            "weighed, and nothing is estimated."
-        ).format(exact=exact, hands=hands)
-    )
+    if exact == hands:
+        text = _(
+            "Before each of this shoe's {hands} hands, every figure below is exact: the cards "
+            "left are counted, every way the next hand can come out of them is weighed, and "
+            "nothing is estimated."
+        )
+    else:
+        text = _(
+            "Before each of the first {exact} of this shoe's {hands} hands, every figure below "
+            "is exact: the cards left are counted, every way the next hand can come out of "
+            "them is weighed, and nothing is estimated."
+        )
+    said.append(text.format(exact=exact, hands=hands))
     main = [(bet, positive_hands(walk, bet)) for bet in ("banker", "player")]
     if not any(len(numbers) for _bet, numbers in main):
         best = max(float(walk.edges[bet].max()) for bet in ("banker", "player"))

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat.game.cards import RANKS, Card, parse_cards
+from baccarat.game.cards import RANKS, parse_cards
 from baccarat.odds.exact import ShoeError, odds
 from baccarat.odds.through_shoe import BLOCK, EDGE_BETS, ODDS_KEYS, edges_of, ranks_before_hands
 from baccarat.simulation.shoe_walk import (
@@ -15,6 +15,7 @@ from baccarat.simulation.shoe_walk import (
     edges_of_shoes,
     recorded_walk,
     shuffled_ranks,
+    step_edges,
 )
 from baccarat.simulation.shoes import deal_shoes
 from baccarat.teaching.shoe_edges import positive_hands, sentences
@@ -143,4 +144,16 @@ def test_the_sentences_count_the_hands_the_figures_show():
                 assert f"before {count} of {walk.exact_hands} hands" in said
         if not len(positive_hands(walk, "banker")) and not len(positive_hands(walk, "player")):
             assert "Neither the Banker nor the Player bet" in said
-    assert Card("5").known
+
+
+def test_a_long_pass_cut_into_steps_prices_the_labs_shoes_of_the_chunk():
+    # Shoes 3..5 of a chunk, priced alone, are those shoes of the whole chunk.
+    whole = shuffled_ranks(2, 6, 9, 1)
+    assert np.array_equal(shuffled_ranks(2, 5, 9, 1), whole[:5])
+    starts, edges = step_edges(2, 9, 1, 3, 5)
+    assert starts.shape[0] == 2
+    lab = deal_shoes(2, 6, 9, chunk=1)
+    assert ((starts >= 0).sum(axis=1) == lab.hands[3:5]).all()
+    _all_starts, all_edges = edges_of_shoes(2, whole)
+    width = edges["banker"].shape[1]
+    assert np.array_equal(edges["tie"], all_edges["tie"][3:5, :width], equal_nan=True)

@@ -7,7 +7,6 @@ the figures out: a small chart per bet (each on its own scale, so the main bets'
 swings show) and a table of the same numbers.
 """
 
-import secrets
 from functools import lru_cache
 from urllib.parse import urlencode
 
@@ -30,7 +29,6 @@ from tracker.models import Shoe
 DEFAULT_DECKS = 8
 DEFAULT_SEED = 1
 MAX_SEED = 999_999_999_999  # as the lab's
-NEW_SEEDS = 1_000_000
 MAX_SHOE_ID = 2**31 - 1
 SHOES_LISTED = 20  # the visitor's most recent shoes offered for a replay
 FIELD_NAMES = {
@@ -162,7 +160,8 @@ def counting(request):
         context["sentences"] = sentences(walk)
         context["rows"] = rows(walk)
         context["charts"] = [chart(walk, bet) for bet in EDGE_BETS] if walk.exact_hands else []
-        context["another"] = "?" + urlencode({"decks": decks, "seed": secrets.randbelow(NEW_SEEDS)})
+        # The next seed: another shoe, and the same link for everyone (a page to cache).
+        context["another"] = "?" + urlencode({"decks": decks, "seed": (seed + 1) % (MAX_SEED + 1)})
         # Said after each new shoe: the sentence on the main bets (the second, or the only).
         context["announcement"] = context["sentences"][min(1, len(context["sentences"]) - 1)]
     else:

@@ -23,7 +23,9 @@ from baccarat.odds.exact import MAX_DECKS
 from baccarat.odds.through_shoe import EDGE_BETS
 from baccarat.simulation.shoe_walk import Walk, dealt_walk, recorded_walk
 from baccarat.teaching.shoe_edges import bet_name, sentences, signed_percent
+from guards.echo import drawn_back
 from guards.fields import WholeNumberField
+from guards.inputs import MAX_NUMBER_TEXT
 from tracker.models import Shoe
 
 DEFAULT_DECKS = 8
@@ -137,8 +139,9 @@ def counting(request):
     valid = form.is_valid()
     errors = {name: f"{FIELD_NAMES[name]}: {messages[0]}" for name, messages in form.errors.items()}
     context = {
-        "form_decks": request.GET.get("decks", "")[:20],
-        "form_seed": request.GET.get("seed", "")[:20],
+        # What was sent, drawn back to be corrected (unless too long to be a number).
+        "form_seed": drawn_back(request.GET.get("seed", ""), MAX_NUMBER_TEXT),
+        "decks": DEFAULT_DECKS,
         "decks_choices": range(1, MAX_DECKS + 1),
         "errors": errors,
         "walk": None,

@@ -141,7 +141,7 @@ def counting(request):
     context = {
         # What was sent, drawn back to be corrected (unless too long to be a number).
         "form_seed": drawn_back(request.GET.get("seed", ""), MAX_NUMBER_TEXT),
-        "decks": DEFAULT_DECKS,
+        "decks": form.cleaned_data.get("decks") or DEFAULT_DECKS,
         "decks_choices": range(1, MAX_DECKS + 1),
         "errors": errors,
         "walk": None,

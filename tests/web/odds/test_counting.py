@@ -94,6 +94,7 @@ def test_bad_input_is_a_400_naming_the_field(client, query, field):
 def test_a_refused_seed_is_drawn_back_to_be_corrected_and_a_long_one_is_not(client):
     html = client.get(URL, {"seed": "1e5", "decks": "2"}).content.decode()
     assert 'value="1e5"' in html and 'aria-invalid="true"' in html
+    assert '<option value="2" selected>' in html
     html = client.get(URL, {"seed": "9" * 5000}).content.decode()
     assert "9" * 100 not in html and '<option value="8" selected>' in html
 

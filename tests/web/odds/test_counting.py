@@ -64,6 +64,7 @@ def test_a_bare_page_deals_seed_one_and_htmx_gets_the_results_alone(client):
     part = client.get(URL, {"seed": "3"}, **HTMX).content.decode()
     assert part.lstrip().startswith('<div id="edges-results"')
     assert "<h1>" not in part
+    assert client.get("/zh-hant" + URL, {"seed": "3", "decks": "1"}).status_code == 200
 
 
 @pytest.mark.same_on_any_database

@@ -166,7 +166,8 @@ def counting(request):
         # The next seed: another shoe, and the same link for everyone (a page to cache).
         context["another"] = "?" + urlencode({"decks": decks, "seed": (seed + 1) % (MAX_SEED + 1)})
         # Said after each new shoe: the sentence on the main bets (the second, or the only).
-        context["announcement"] = context["sentences"][min(1, len(context["sentences"]) - 1)]
+        said = context["sentences"]
+        context["announcement"] = said[min(1, len(said) - 1)] if said else ""
     else:
         context["announcement"] = " ".join(errors.values())
     template = "odds/counting.html#update" if request.htmx else "odds/counting.html"

@@ -58,6 +58,8 @@ def positive_hands(walk: Walk, bet: str) -> np.ndarray:
 def sentences(walk: Walk) -> list[str]:
     """The page's reading of the shoe on screen, every figure computed from it."""
     hands, exact = len(walk.hands), walk.exact_hands
+    if not hands:
+        return [_("This shoe has no hands yet: record some with their cards in the tracker.")]
     said = []
     if walk.stopped == "too_many":
         return [_(STOPPED["too_many"]).format(decks=walk.decks)]

@@ -123,6 +123,15 @@ def test_a_visitor_replays_their_own_shoe_and_no_one_elses(client):
     assert other.get(URL, {"replay": mine.pk}).status_code == 404
     assert "My shoe" not in other.get(URL).content.decode()
     assert client.get(URL, {"replay": mine.pk + 1000}).status_code == 404
+    # A shoe with no hands yet, and one whose first hand has no cards: said, never a 500.
+    client.post("/tracker/", {"name": "Empty", "decks": 6})
+    empty = Shoe.objects.get(name="Empty")
+    html = client.get(URL, {"replay": empty.pk}).content.decode()
+    assert "no hands yet" in html and "edge-chart" not in html
+    empty.record("B")
+    html = unescape(client.get(URL, {"replay": empty.pk}).content.decode())
+    assert "Hand 1 was recorded without its cards" in html
+    assert rows(html)[0][1] == str(6 * 52)
 
 
 @pytest.mark.same_on_any_database

@@ -1,9 +1,10 @@
 from django.urls import path
 
-from odds import views
+from odds import counting, views
 
 app_name = "odds"
 
 urlpatterns = [
     path("", views.calculator, name="calculator"),
+    path("counting/", counting.counting, name="counting"),
 ]

@@ -106,6 +106,21 @@ SAMPLES = {
         ],
         **HX,
     ),
+    "odds:counting": [
+        *gets(
+            [
+                "/odds/counting/",
+                "/odds/counting/?seed=42&decks=6",
+                "/odds/counting/?seed=7&decks=1",
+                "/odds/counting/?decks=9",
+                "/odds/counting/?seed=-1",
+                "/odds/counting/?replay=x",
+            ],
+            **HX,
+        ),
+        get("/odds/counting/?replay={shoe}"),
+        get("/odds/counting/?replay={others_shoe}"),
+    ],
     # --- lessons -------------------------------------------------------------------------
     "lessons:index": [get("/lessons/")],
     "lessons:module": [get("{module}", each="modules"), get("/lessons/no-such-module/")],

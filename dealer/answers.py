@@ -44,7 +44,7 @@ def cents(text: str) -> int:
     if not match:
         raise ValueError(
             _(
-                "Amount: type digits, like 3.75 or $1,250 (a $ and commas between thousands are fine)."
+                "Amount: type digits, like 3.75 or $1,250 (a $ and commas in thousands are fine)."
             )
         )
     whole, part = match.groups()

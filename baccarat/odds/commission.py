@@ -4,7 +4,7 @@ every figure is exact.
 
 A policy is data: its rate, the chip it rounds to (None: to the cent) and which way it
 rounds. The one public chart of rounded commissions we found (reference id
-`dealer-vegas-aces-commission`: $1-$5 owes 25¢, $6-$10 owes 50¢) rounds UP to the chip,
+`dealer-vegas-aces-chart`: $1-$5 owes 25¢, $6-$10 owes 50¢) rounds UP to the chip,
 never to the nearest, so every rounding policy here rounds up; the direction stays part of
 the policy so a house that rounds otherwise is one more entry, not new code.
 
@@ -43,13 +43,17 @@ def _policy(key, rate, chip=None, sources=(), table=None) -> HousePolicy:
     return HousePolicy(key, rate, chip, "up", table, tuple(sources))
 
 
+# A house with no coin under 50 cents or $1: a page says such houses exist; that they round
+# up as the 25-cent table does is the drill's assumption (the not_found entry says so).
+ROUNDED_UP_BIGGER = ("dealer-888-minimum-commission", "dealer-rounding-bigger-chips")
+
 POLICIES: dict[str, HousePolicy] = {
     p.key: p
     for p in (
         _policy("exact_5", COMMISSION, sources=("yeazel-commission-box",)),
         _policy("round_25", COMMISSION, 25, ("dealer-vegas-aces-chart",)),
-        _policy("round_50", COMMISSION, 50, ("dealer-888-minimum-commission",)),
-        _policy("round_100", COMMISSION, 100, ("dealer-888-minimum-commission",)),
+        _policy("round_50", COMMISSION, 50, ROUNDED_UP_BIGGER),
+        _policy("round_100", COMMISSION, 100, ROUNDED_UP_BIGGER),
         _policy("rate_4", LOWER_COMMISSION, sources=("dealer-four-percent",)),
         _policy("ez", None, table="ez_banker", sources=("woo-ez",)),
         _policy("super_6", None, table="super6_banker", sources=("jacobson-no-commission",)),

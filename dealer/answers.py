@@ -43,9 +43,7 @@ def cents(text: str) -> int:
     match = _AMOUNT.fullmatch(text)
     if not match:
         raise ValueError(
-            _(
-                "Amount: type digits, like 3.75 or $1,250 (a $ and commas in thousands are fine)."
-            )
+            _("Amount: type digits, like 3.75 or $1,250 (a $ and commas in thousands are fine).")
         )
     whole, part = match.groups()
     return int(whole.replace(",", "")) * 100 + int((part or "0").ljust(2, "0"))

@@ -40,8 +40,15 @@ PUBLISHED = {
     "lucky_6_macau": {"two": 12, "three": 20},
     "lucky_6_vegas": {"two": 12, "three": 23},
     # https://wizardofodds.com/games/baccarat/side-bets/ (Dragon Bonus)
-    "dragon_bonus": {"natural": 1, "by_9": 30, "by_8": 10, "by_7": 6, "by_6": 4, "by_5": 2,
-                     "by_4": 1},  # fmt: skip
+    "dragon_bonus": {
+        "natural": 1,
+        "by_9": 30,
+        "by_8": 10,
+        "by_7": 6,
+        "by_6": 4,
+        "by_5": 2,
+        "by_4": 1,
+    },  # fmt: skip
     # https://wizardofodds.com/games/baccarat/side-bets/perfect-pairs-ver1/ (and -ver2/)
     "perfect_pair_1": {"one": 25},
     "perfect_pair_2": {"one": 25, "both": 250},

@@ -107,13 +107,19 @@ def test_a_question_comes_back_from_its_data(policy):
             assert special.winner == "banker"
 
 
-@pytest.mark.parametrize(
-    "data",
-    [{}, {"policy": "nope", "mode": "take", "bet": 500}, {"policy": "ez", "mode": "back", "bet": 500},
-     {"policy": "exact_5", "mode": "take", "bet": 499}, {"policy": "exact_5", "mode": "take", "bet": "500"},
-     {"policy": "ez", "mode": "take", "bet": 500, "cards": "Kh 9c 6d"},
-     {"policy": "ez", "mode": "take", "bet": 500, "cards": "Kh 6c 9d Ks"}, [1, 2]],
-)  # fmt: skip
+BAD = [
+    {},
+    {"policy": "nope", "mode": "take", "bet": 500},
+    {"policy": "ez", "mode": "back", "bet": 500},
+    {"policy": "exact_5", "mode": "take", "bet": 499},
+    {"policy": "exact_5", "mode": "take", "bet": "500"},
+    {"policy": "ez", "mode": "take", "bet": 500, "cards": "Kh 9c 6d"},
+    {"policy": "ez", "mode": "take", "bet": 500, "cards": "Kh 6c 9d Ks"},
+    [1, 2],
+]
+
+
+@pytest.mark.parametrize("data", BAD)
 def test_data_no_question_has_is_refused(data):
     with pytest.raises(drill.BadQuestion):
         drill.restore(data)

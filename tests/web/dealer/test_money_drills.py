@@ -6,6 +6,8 @@ import html
 import re
 
 import pytest
+from fuzzing import FUZZ, new_client, unicode_text
+from htmx import HTMX
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -13,8 +15,6 @@ from baccarat.teaching import dealer_commission, dealer_payouts
 from dealer import scoring
 from dealer.answers import cents
 from dealer.catalogue import DRILLS
-from fuzzing import FUZZ, new_client, unicode_text
-from htmx import HTMX
 from progress.learner import Learner
 
 pytestmark = pytest.mark.django_db

@@ -39,8 +39,14 @@ class HousePolicy:
         return self.rate is not None
 
 
-def _policy(key, rate, chip=None, sources=(), table=None) -> HousePolicy:
-    return HousePolicy(key, rate, chip, "up", table, tuple(sources))
+def _policy(
+    key: str,
+    rate: Fraction | None,
+    chip: int | None = None,
+    sources: tuple[str, ...] = (),
+    table: str | None = None,
+) -> HousePolicy:
+    return HousePolicy(key, rate, chip, "up", table, sources)
 
 
 # A house with no coin under 50 cents or $1: a page says such houses exist; that they round

@@ -10,6 +10,7 @@ stake returned beside them. A winning Banker bet at a commission table pays 19 t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -48,7 +49,13 @@ class Paytable:
         return next(line.pays for line in self.lines if line.event == event)
 
 
-def _table(key, bet, lines, source, default=True) -> Paytable:
+def _table(
+    key: str,
+    bet: str,
+    lines: Iterable[tuple[str, Fraction | int]],
+    source: str,
+    default: bool = True,
+) -> Paytable:
     return Paytable(
         key, bet, tuple(Line(event, Fraction(pays)) for event, pays in lines), source, default
     )

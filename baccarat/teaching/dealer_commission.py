@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from baccarat.game.cards import CardError
 from baccarat.game.rules import HandError, Resolution, resolve
@@ -103,7 +104,7 @@ class Question:
     cards: str = ""  # the hand, at a no-commission table ("5h 5c 6h 2h 8d")
 
     @property
-    def data(self) -> dict:
+    def data(self) -> dict[str, object]:
         return {"policy": self.policy.key, "mode": self.mode, "bet": self.bet, "cards": self.cards}
 
     @property
@@ -229,7 +230,7 @@ def new_question(policy_key: str, mode: str, rng: random.Random) -> Question:
     return Question(policy, mode, bet, cards)
 
 
-def restore(data: dict) -> Question:
+def restore(data: Any) -> Question:
     """The question from its data, checked: BadQuestion for anything no question has."""
     try:
         policy = POLICIES[data["policy"]]

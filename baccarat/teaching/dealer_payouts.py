@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from baccarat.odds.paytables import PAYTABLES, Paytable, payout_cents
 from baccarat.teaching.dealer_commission import BadQuestion, dollars
@@ -106,7 +107,7 @@ class Question:
     seat: int
 
     @property
-    def data(self) -> dict:
+    def data(self) -> dict[str, object]:
         return {"table": self.table.key, "event": self.event, "stake": self.stake,
                 "seat": self.seat}  # fmt: skip
 
@@ -153,7 +154,7 @@ def new_question(paytable: str, rng: random.Random) -> Question:
     return Question(table, event, stake, rng.randrange(1, SEATS + 1))
 
 
-def restore(data: dict) -> Question:
+def restore(data: Any) -> Question:
     try:
         table = PAYTABLES[data["table"]]
         event, stake, seat = data["event"], data["stake"], data["seat"]

@@ -48,6 +48,7 @@ DRILL = MoneyDrill(
     new=lambda choice, settings, rng: engine.new_question(choice, settings["mode"], rng),
     restore=engine.restore,
     standard=engine.STANDARD_SECONDS,
+    sources=lambda question: question.policy.sources,
 )
 
 DRILLS.append(

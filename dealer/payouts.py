@@ -33,6 +33,7 @@ DRILL = MoneyDrill(
     new=lambda choice, settings, rng: engine.new_question(choice, rng),
     restore=engine.restore,
     standard=engine.STANDARD_SECONDS,
+    sources=lambda question: (question.table.source,),
 )
 
 DRILLS.append(

@@ -76,6 +76,7 @@ def test_a_right_commission_is_marked_right_with_the_worked_answer(client, slow_
     assert 'data-verdict="right"' in text
     assert html.escape(question.worked) in text
     assert "1 of 1 answer right (100%)" in text
+    assert 'href="/sources/#dealer-vegas-aces-chart"' in text  # where the rounding comes from
     state = Learner(response.wsgi_request).skill("dealer:commission:round_25")
     assert (state.attempts, state.correct) == (1, 1)
 
@@ -88,6 +89,7 @@ def test_a_wrong_payout_shows_the_right_one(client, slow_reader):
     assert 'data-verdict="wrong"' in text
     assert f"the answer is {dealer_commission.dollars(question.won)}" in text
     assert "0 of 1 answer right (0%)" in text
+    assert 'href="/sources/#woo-ez"' in text
 
 
 def test_the_reverse_question_accepts_any_bet_that_owes_the_commission(client, slow_reader):

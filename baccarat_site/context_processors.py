@@ -17,6 +17,7 @@ NAV = [
     (_("Lessons"), "lessons:index"),
     (_("Glossary"), "reference:glossary"),
     (_("Quiz"), "quiz:index"),
+    (_("Dealer school"), "dealer:index"),
 ]
 
 

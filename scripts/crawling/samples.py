@@ -182,6 +182,21 @@ SAMPLES = {
     # --- tracker -------------------------------------------------------------------------
     "patterns:index": gets(["/patterns/", "/patterns/?x=1"]),
     "dealer:index": gets(["/dealer/", "/dealer/?x=1"]),
+    "dealer:commission": [
+        *gets(["/dealer/commission/?choice=ez&mode=back", "/dealer/commission/?limit=%FF"]),
+        post("/dealer/commission/", {"question": "stale", "amount": "3.75"}, label="stale", **HX),
+        post(
+            "/dealer/commission/",
+            {"amount": "3,75"},
+            source="/dealer/commission/",
+            label="comma",
+            **HX,
+        ),
+    ],
+    "dealer:payouts": [
+        *gets(["/dealer/payouts/?choice=nope"]),
+        post("/dealer/payouts/", {"question": "stale", "amount": "40"}, label="stale", **HX),
+    ],
     "patterns:detail": gets(
         ["/patterns/ping-pong/", "/patterns/hall-rooms-banker/", "/patterns/nope/"]
     ),

@@ -1,9 +1,10 @@
 from django.urls import path
 
-from dealer import views
+from dealer import table, views
 
 app_name = "dealer"
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("table/", table.table, name="table"),
 ]

@@ -164,6 +164,13 @@ SAMPLES = {
     "quiz:speed_answer": [
         post("/quiz/speed/answer/", {"answer": FIRST}, source="/quiz/speed/", **HX),
     ],
+    # --- dealer school ------------------------------------------------------------------
+    "dealer:table": [
+        get("/dealer/table/", **HX),
+        get("/dealer/table/?limit=7", label="bad limit"),
+        post("/dealer/table/", {"action": "new", "policy": "ez"}, **HX),
+        post("/dealer/table/", {"action": "answer", "question": "stale"}, label="stale", **HX),
+    ],
     # --- tracker -------------------------------------------------------------------------
     "patterns:index": gets(["/patterns/", "/patterns/?x=1"]),
     "patterns:detail": gets(

@@ -17,8 +17,10 @@ state of a drill is a seed, a count and seven box totals.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from baccarat.game.cards import Card
 from baccarat.game.rules import Resolution, resolve
@@ -310,7 +312,9 @@ class Graded:
         return "settled" if step == "settle" else "done"
 
 
-def grade(step: str, settled: Settled, boxes: dict[int, Fraction], answer: dict) -> Graded:
+def grade(
+    step: str, settled: Settled, boxes: dict[int, Fraction], answer: Mapping[str, Any]
+) -> Graded:
     """Mark a step's answer: for "take", the keys of the bets ticked (answer["take"]); for
     "pay", "box" and "settle", the amounts typed, by field name (pay-<bet key>, box-<seat>,
     owed-<seat>)."""

@@ -5,6 +5,7 @@ desktop, with nothing scrolling sideways."""
 import os
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, expect
 
 from baccarat.odds.payouts import money
@@ -15,6 +16,17 @@ pytestmark = pytest.mark.same_on_any_database
 
 SEED = "0000000000000002"  # hand 1: Banker wins; losers, winners and three boxes
 SHOTS = os.environ.get("TABLE_SHOTS")  # a folder for screenshots, when wanted
+
+
+def axe_finds(page):
+    """What axe-core finds on the page as it stands, in the light and the dark scheme."""
+    page.evaluate(Axe().axe_script)
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        result = page.evaluate("o => axe.run(document, o)", {"resultTypes": ["violations"]})
+        found += [f"{scheme}: {v['id']} at {v['nodes'][0]['target']}" for v in result["violations"]]
+    return found
 
 
 def fits(page):
@@ -44,6 +56,7 @@ def test_a_whole_table_settled_by_keyboard(
     page.goto(f"{live_server.url}{prefix}/dealer/table/")
     expect(page.locator(".table-seat")).to_have_count(len(engine.SEATS))
     assert fits(page)
+    assert axe_finds(page) == []
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/take-{width}{prefix.strip('/')}.png", full_page=True)
     # Step 1: tick each loser with the space bar, then the button with Enter.
@@ -71,6 +84,7 @@ def test_a_whole_table_settled_by_keyboard(
     expect(page.locator(".table-drill")).to_have_attribute("data-step", "done")
     expect(page.locator(".table-worked li.wrong")).to_have_count(1)
     assert fits(page)
+    assert axe_finds(page) == []
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/done-{width}{prefix.strip('/')}.png", full_page=True)
     page.close()

@@ -193,3 +193,37 @@ def test_no_typed_text_gives_a_server_error(client, text):
     assert response.status_code in (200, 400)
     response = client.post(URL + "?limit=" + text[:5], {"action": text, "policy": text})
     assert response.status_code in (200, 400)
+
+
+def test_with_htmx_an_answer_comes_back_as_the_drill_and_the_feedback(
+    client, slow_clock, monkeypatch
+):
+    # Hand 1 of this shoe has winners, so the pay step follows the take.
+    monkeypatch.setattr("dealer.table.secrets.token_hex", lambda n: "0000000000000002")
+    html = start(client, "box")
+    response = client.post(
+        URL,
+        {"action": "answer", "question": token(html), **right_answer(client)},
+        headers={"HX-Request": "true"},
+    )
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in body and 'id="table-drill"' in body
+    assert 'hx-swap-oob="innerHTML:#table-feedback"' in body
+    assert client.session[STATE]["step"] == "pay"
+    refused = client.post(URL, {"action": "next"}, headers={"HX-Request": "true"})
+    assert refused.status_code == 400
+    assert refused["HX-Retarget"] == "#table-drill"
+    assert "settle this hand first" in refused.content.decode()
+
+
+def test_the_state_kept_is_small_whatever_the_shoe(client, slow_clock):
+    html = start(client, "box")
+    for _step in range(30):
+        if client.session[STATE]["step"] in ("done", "settled"):
+            html = client.post(URL, {"action": "next"}).content.decode()
+        else:
+            html = answer(client, html, right_answer(client)).content.decode()
+    state = client.session[STATE]
+    assert set(state) == {"seed", "policy", "hand", "step", "boxes", "sheet"}
+    assert len(state["boxes"]) <= len(engine.SEATS) and len(str(state)) < 400

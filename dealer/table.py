@@ -158,7 +158,8 @@ def table(request):
     limit_form = LimitForm(request.GET)
     state = _state(request)
     if not limit_form.is_valid():
-        errors = [f"{_('Time limit')}: {e}" for e in limit_form.errors.get("limit", [])]
+        label = _("Time limit per step")
+        errors = [f"{label}: {e}" for e in limit_form.errors.get("limit", [])]
         limit_form = LimitForm({})
         return _refuse(request, state, limit_form, errors)
     if request.method != "POST":

@@ -180,7 +180,7 @@ def test_a_replayed_step_is_refused(client, slow_clock):
 def test_a_bad_time_limit_is_refused(client):
     response = client.get(URL + "?limit=7")
     assert response.status_code == 400
-    assert "Time limit" in response.content.decode()
+    assert "Time limit per step:" in response.content.decode()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))

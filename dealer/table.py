@@ -65,7 +65,8 @@ def _state(request) -> dict:
             and 0 <= int(state["hand"]) < 200
             and len(state["boxes"]) <= len(engine.SEATS)
         )
-    except (KeyError, TypeError, ValueError):
+        engine.deal(state["seed"], int(state["hand"]), state["policy"])
+    except (KeyError, TypeError, ValueError):  # TableError too: a hand past the shoe's end
         valid = False
     return state if valid else _new_shoe("box")
 

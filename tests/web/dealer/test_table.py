@@ -227,3 +227,12 @@ def test_the_state_kept_is_small_whatever_the_shoe(client, slow_clock):
     state = client.session[STATE]
     assert set(state) == {"seed", "policy", "hand", "step", "boxes", "sheet"}
     assert len(state["boxes"]) <= len(engine.SEATS) and len(str(state)) < 400
+
+
+def test_a_kept_state_past_the_shoes_end_starts_a_new_shoe(client):
+    client.get(URL)
+    session = client.session
+    session[STATE] = {**session[STATE], "hand": 150}
+    session.save()
+    assert client.get(URL).status_code == 200
+    assert client.session[STATE]["hand"] == 0

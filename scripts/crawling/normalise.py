@@ -27,6 +27,11 @@ FIXED = [
     (re.compile(r'((?:name="question" value|data-question)=")[0-9a-f]{12}"'), r'\1[QUESTION_ID]"'),
     # django.core.signing: value:timestamp:signature (the value itself is kept).
     (re.compile(r":[0-9A-Za-z]{6}:[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"), ":[TIMESTAMP]:[SIG]"),
+    # A dealer drill's question (dealer.scoring) signs the moment it was served inside it.
+    (
+        re.compile(r'(name="question" value=")\.?[A-Za-z0-9_-]+(:\[TIMESTAMP\]:\[SIG\]")'),
+        r"\1[SERVED]\2",
+    ),
     # The speed drill's clock, and how long a simulation took: wall-clock time.
     (re.compile(r'(data-seconds-left=")[0-9.-]+("[^>]*>)[0-9-]+<'), r"\1[SECONDS]\2[S]<"),
     (re.compile(r'("seconds": )[0-9.e-]+'), r"\1[SECONDS]"),

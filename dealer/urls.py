@@ -1,6 +1,6 @@
 from django.urls import path
 
-from dealer import views
+from dealer import table, views
 from dealer.commission import commission
 from dealer.payouts import payouts
 
@@ -10,4 +10,5 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("commission/", commission, name="commission"),
     path("payouts/", payouts, name="payouts"),
+    path("table/", table.table, name="table"),
 ]

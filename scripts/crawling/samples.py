@@ -179,6 +179,14 @@ SAMPLES = {
     "quiz:speed_answer": [
         post("/quiz/speed/answer/", {"answer": FIRST}, source="/quiz/speed/", **HX),
     ],
+    # --- dealer school ------------------------------------------------------------------
+    "dealer:index": [get("/dealer/")],
+    "dealer:table": [
+        get("/dealer/table/", **HX),
+        get("/dealer/table/?limit=7", label="bad limit"),
+        post("/dealer/table/", {"action": "new", "policy": "ez"}, **HX),
+        post("/dealer/table/", {"action": "answer", "question": "stale"}, label="stale", **HX),
+    ],
     # --- tracker -------------------------------------------------------------------------
     "patterns:index": gets(["/patterns/", "/patterns/?x=1"]),
     "dealer:index": gets(["/dealer/", "/dealer/?x=1"]),

@@ -180,7 +180,6 @@ SAMPLES = {
         post("/quiz/speed/answer/", {"answer": FIRST}, source="/quiz/speed/", **HX),
     ],
     # --- dealer school ------------------------------------------------------------------
-    "dealer:index": [get("/dealer/")],
     "dealer:table": [
         get("/dealer/table/", **HX),
         get("/dealer/table/?limit=7", label="bad limit"),

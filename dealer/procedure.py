@@ -1,4 +1,4 @@
-"""The shoe's procedure (/dealer/procedure/): the burn, the cut card and the last hand, and
+"""Shoe procedure (/dealer/procedure/): the burn, the cut card and the last hand, and
 what the rules say when a card comes out that should not have, written out with sources,
 and a drill under it.
 
@@ -34,7 +34,7 @@ STANDARD_SECONDS = 5.0
 DRILLS.append(
     Drill(
         DRILL,
-        gettext_lazy("The shoe's procedure"),
+        gettext_lazy("Shoe procedure"),
         gettext_lazy(
             "The burn, the cut card and the last hand, and what the rules say when a card "
             "comes out that should not have."

@@ -23,7 +23,7 @@ PAGES = [
     "/lessons/banker-rule/two-branches/?tableau-1-row=4&tableau-1-card=1&hand-1=9h+7s+K+K",
     "/lessons/foundations/who-wins/?hand-1=3h+7s+K+K",
     "/lessons/settlement/more-side-bets/", "/lessons/play-responsibly/advantage-play/",
-    "/patterns/", "/patterns/hall-rooms-banker/",
+    "/patterns/", "/patterns/hall-rooms-banker/", "/dealer/calling/", "/dealer/procedure/",
 ]  # fmt: skip
 REFUSED = {"/lessons/foundations/who-wins/?hand-1=3h+7s+K+K"}
 SHOE = "BBPTPBPPBBBPTBPBBPPPBTBPBPPBBBBPBPPTBBPBPPBPBBPTBPPB"

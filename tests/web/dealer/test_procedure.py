@@ -79,7 +79,9 @@ def test_a_signed_question_that_is_not_one_is_refused(client, data):
     assert client.post(ANSWER, {"question": token, "answer": "1"}).status_code == 400
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(answer=st.text(max_size=60), kind=st.sampled_from(["burn", "cut_card", "misdeal"]))
 def test_no_answer_gives_a_server_error(client, answer, kind):
     token = scoring.serve(DRILL, {"kind": kind, "case": 0})

@@ -21,7 +21,7 @@ from baccarat.game.rules import Resolution, resolve
 from baccarat.game.shoe import Shoe, ShoeEmpty
 from baccarat.teaching.practice import Choice
 from baccarat.teaching.walkthrough import walkthrough
-from baccarat.translation import _, gettext_noop, pgettext
+from baccarat.translation import _, gettext_noop
 
 DECKS = 8
 KINDS = ("totals", "natural", "player", "banker", "result")
@@ -59,7 +59,7 @@ MAX_HANDS = 5000  # hands dealt looking for one that exercises a skill: rare one
 
 def said(n: int) -> str:
     """A total as the dealer says it: "five"."""
-    return pgettext("a total as the dealer calls it", NUMBER_WORDS[n])
+    return _(NUMBER_WORDS[n])
 
 
 def totals_call(p: int, b: int) -> str:

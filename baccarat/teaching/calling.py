@@ -98,6 +98,7 @@ class Call:
     spoken: str  # the right call, as the dealer says it
     explanation: str  # the walkthrough's sentences for this gate
     cards_shown: int  # cards on the table while it is asked (dealing order)
+    tableau_row: int | None = None  # a Banker call the tableau decided: the Banker's total
 
     def choice(self, value: object) -> Choice | None:
         return next((c for c in self.choices if c.value == value), None)
@@ -191,7 +192,8 @@ def calls(resolution: Resolution) -> tuple[Call, ...]:
                 answer.label,
                 gates[step.gate],
                 shown,
-            )  # fmt: skip
+                step.tableau_cell[0] if step.tableau_cell else None,
+            )
         )
     # The usual slip at the result is to forget a third card: the two-card totals.
     near = [(p, b), (pf, b), (p, bf), ((pf + 1) % 10, bf), (pf, (bf + 1) % 10), (bf, pf)]

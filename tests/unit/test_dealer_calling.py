@@ -89,3 +89,9 @@ def test_a_hand_read_back_must_be_complete_with_a_call_there():
         CalledHand.read(hand.text(), len(hand.calls))
     with pytest.raises(ValueError):
         CalledHand.read("4,A", 0)
+
+
+def test_a_banker_call_the_tableau_decided_names_its_row():
+    called = {c.kind: c for c in calls(resolve("4,2,A,A,8"))}
+    assert called["banker"].tableau_row == 3
+    assert {c.kind: c for c in calls(resolve("6,3,K,2,4"))}["banker"].tableau_row is None

@@ -126,3 +126,10 @@ def test_no_answer_or_limit_gives_a_server_error(client, answer, limit):
     token = scoring.serve(DRILL, {"cards": "4,A,A,3,8", "at": 0})
     response = client.post(ANSWER, {"question": token, "answer": answer, "limit": limit})
     assert response.status_code in (200, 400)
+
+
+def test_a_wrong_banker_call_links_to_its_tableau_row(client, slow_clock):
+    token = scoring.serve(DRILL, {"cards": "4h,2s,Ad,Ac,8d", "at": 3})
+    response = client.post(ANSWER, {"question": token, "answer": "draw"})
+    assert response.status_code == 200
+    assert 'href="/rules/banker/3/"' in response.content.decode()

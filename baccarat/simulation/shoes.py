@@ -35,6 +35,15 @@ BANKER_WINS, PLAYER_WINS, TIE_HAND, NO_HAND = 0, 1, 2, -1
 LETTERS = "BPT"
 
 
+def burned(value: int) -> int:
+    """How many cards are burned after the first card is turned over, by its value (tens
+    and pictures are worth 0, and burn 10)."""
+    return value if value else 10
+
+
+BURNED = np.array([burned(value) for value in range(10)], dtype=np.int32)
+
+
 def procedure(decks: int) -> str:
     """How the shoes are dealt, in one sentence."""
     if decks > 1:
@@ -120,7 +129,7 @@ def deal(cards: np.ndarray, decks: int) -> Dealt:
     padded = np.zeros((shoes, size + 6), dtype=np.int32)
     padded[:, :size] = cards
     first = cards[:, 0].astype(np.int32)
-    position = 1 + np.where(first == 0, 10, first)  # the first card and the burned ones
+    position = 1 + BURNED[first]  # the first card and the burned ones
     cut = size - CUT_CARD_FROM_END
     rows = np.arange(shoes)
     outcomes = np.full((shoes, size // 4 + 1), NO_HAND, dtype=np.int8)

@@ -25,6 +25,13 @@ FIXED = [
     # Random ids the site gives a form (an idempotency key, a dealt question's id).
     (re.compile(r'(name="idempotency_key" value=")[^"]*'), r"\1[IDEMPOTENCY_KEY]"),
     (re.compile(r'((?:name="question" value|data-question)=")[0-9a-f]{12}"'), r'\1[QUESTION_ID]"'),
+    # A dealer drill's question is signed with the moment it was served (dealer.scoring):
+    # its value carries wall-clock time.
+    (
+        re.compile(r'(name="question" value=")[A-Za-z0-9_.-]+:[0-9A-Za-z]{6}:[A-Za-z0-9_-]{43}"'),
+        r'\1[SERVED_QUESTION]"',
+    ),
+    (re.compile(r"(data-seconds>)[0-9.,]+<"), r"\1[S]<"),
     # django.core.signing: value:timestamp:signature (the value itself is kept).
     (re.compile(r":[0-9A-Za-z]{6}:[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"), ":[TIMESTAMP]:[SIG]"),
     # A dealer drill's signed question holds the moment it was served (dealer/scoring.py).

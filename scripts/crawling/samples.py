@@ -84,6 +84,20 @@ SAMPLES = {
         ],
         **HX,
     ),
+    # --- dealer school: calling the hand and the shoe procedure ---------------------------
+    "dealer:index": [get("/dealer/")],
+    "dealer:calling": gets(
+        ["/dealer/calling/", "/dealer/calling/?limit=5", "/dealer/calling/?limit=x"]
+    ),
+    "dealer:calling_answer": [
+        post("/dealer/calling/answer/", {"answer": FIRST}, source="/dealer/calling/", **HX),
+        post("/dealer/calling/answer/", {"answer": "x"}, label="stale", **HX),
+    ],
+    "dealer:procedure": gets(["/dealer/procedure/", "/dealer/procedure/?limit=20"]),
+    "dealer:procedure_answer": [
+        post("/dealer/procedure/answer/", {"answer": "7"}, source="/dealer/procedure/", **HX),
+        post("/dealer/procedure/answer/", {"answer": "x"}, label="stale", **HX),
+    ],
     "hands:practice": [get("/hands/practice/", **HX)],
     "hands:practice_deal": [post("/hands/practice/deal/", **HX)],
     "hands:practice_answer": [

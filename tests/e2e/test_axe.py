@@ -26,6 +26,7 @@ PAGES = [
     "/lessons/settlement/more-side-bets/", "/lessons/play-responsibly/advantage-play/",
     "/patterns/", "/patterns/hall-rooms-banker/", "/dealer/", "/odds/counting/?seed=7",
     "/dealer/commission/?choice=round_25", "/dealer/payouts/?choice=dragon_7", "/dealer/table/",
+    "/dealer/calling/", "/dealer/procedure/",
 ]  # fmt: skip
 REFUSED = {"/lessons/foundations/who-wins/?hand-1=3h+7s+K+K"}
 SHOE = "BBPTPBPPBBBPTBPBBPPPBTBPBPPBBBBPBPPTBBPBPPBPBBPTBPPB"

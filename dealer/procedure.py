@@ -1,0 +1,121 @@
+"""Shoe procedure (/dealer/procedure/): the burn, the cut card and the last hand, and
+what the rules say when a card comes out that should not have, written out with sources,
+and a drill under it.
+
+The questions, answers and reasons come from baccarat.teaching.shoe_procedure; each is
+served signed and timed (dealer.scoring). Without JavaScript each answer is a form POST
+and the page comes back; with htmx the drill is swapped and the feedback goes out of band.
+"""
+
+import secrets
+
+from django import forms
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import reswap, retarget
+
+from baccarat.teaching.dealer_standard import READY_ACCURACY, READY_WINDOW
+from baccarat.teaching.shoe_procedure import SKILLS, AnswerError, for_skill, grade, question
+from baccarat.teaching.shoe_procedure import reference as procedure_reference
+from dealer import scoring
+from dealer.catalogue import DRILLS, Drill
+from dealer.time_limit import limit_of
+from progress.learner import Learner
+from reference.sources import load
+
+DRILL = "dealer:procedure"
+PAGE = "dealer/procedure.html"
+# Five seconds: reading a situation and recalling the rule takes longer than a call, and a
+# dealer who has to look it up stops the game (docs/dealer.md says why).
+STANDARD_SECONDS = 5.0
+
+DRILLS.append(
+    Drill(
+        DRILL,
+        gettext_lazy("Shoe procedure"),
+        gettext_lazy(
+            "The burn, the cut card and the last hand, and what the rules say when a card "
+            "comes out that should not have."
+        ),
+        STANDARD_SECONDS,
+    )
+)
+
+
+class AnswerForm(forms.Form):
+    question = forms.CharField(max_length=2000)
+    answer = forms.CharField(max_length=40, strip=False)
+
+
+def next_question(request):
+    skill = Learner(request).next_skills(list(SKILLS))[0]
+    return for_skill(skill, secrets.randbelow(2**32))
+
+
+def sources_of(rules):
+    """Each rule with the reference it rests on (reference/sources.toml's entry for this
+    page, in the page's language), or None where no source was read."""
+    refs = {ref.section.id: ref for ref in load().pages["/dealer/procedure/"]["refs"]}
+    return [(rule, refs.get(rule.source)) for rule in rules]
+
+
+def drill_context(request, q, limit_form, limit, last=None, notice=None):
+    return {
+        "q": q,
+        "token": scoring.serve(DRILL, {"kind": q.kind, "case": q.case}),
+        "rules": sources_of(procedure_reference()),
+        "limit_form": limit_form,
+        "limit": limit,
+        "last": last,
+        "notice": notice,
+        "tally": scoring.tally(request, DRILL, STANDARD_SECONDS),
+        "standard": STANDARD_SECONDS,
+        "ready_right": round(READY_ACCURACY * READY_WINDOW),
+        "ready_window": READY_WINDOW,
+    }
+
+
+def respond(request, context, status=200):
+    if request.htmx:
+        response = render(request, f"{PAGE}#update", context, status=status)
+        if status != 200:
+            retarget(response, "#drill")
+            reswap(response, "outerHTML")
+        return response
+    return render(request, PAGE, context, status=status)
+
+
+@require_safe
+def procedure(request):
+    limit_form, limit = limit_of(request.GET)
+    return render(request, PAGE, drill_context(request, next_question(request), limit_form, limit))
+
+
+@require_POST
+def answer(request):
+    limit_form, limit = limit_of(request.POST)
+    form = AnswerForm(request.POST)
+    q = None
+    if form.is_valid():
+        try:
+            served, seconds = scoring.take(DRILL, form.cleaned_data["question"])
+            q = question(served["kind"], served["case"])
+        except scoring.StaleQuestion as error:
+            notice = str(error)
+        except (KeyError, TypeError, ValueError, IndexError):
+            notice = _("question: this question cannot be read back.")
+    else:
+        notice = "; ".join(f"{name}: {' '.join(errs)}" for name, errs in form.errors.items())
+    if q is None:
+        context = drill_context(request, next_question(request), limit_form, limit, notice=notice)
+        return respond(request, context, 400)
+    try:
+        right = grade(q, form.cleaned_data["answer"])
+    except AnswerError as error:
+        notice = _("%(error)s Nothing was counted.") % {"error": error}
+        return respond(request, drill_context(request, q, limit_form, limit, notice=notice), 400)
+    marked = scoring.mark(request, DRILL, q.skill, right, seconds, limit, STANDARD_SECONDS)
+    last = {"q": q, "given": form.cleaned_data["answer"], "marked": marked}
+    return respond(request, drill_context(request, next_question(request), limit_form, limit, last))

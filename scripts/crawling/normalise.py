@@ -34,8 +34,6 @@ FIXED = [
     (re.compile(r"(data-seconds>)[0-9.,]+<"), r"\1[S]<"),
     # django.core.signing: value:timestamp:signature (the value itself is kept).
     (re.compile(r":[0-9A-Za-z]{6}:[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])"), ":[TIMESTAMP]:[SIG]"),
-    # A dealer drill's signed question holds the moment it was served (dealer/scoring.py).
-    (re.compile(r'(name="question" value=")\.?[A-Za-z0-9_-]+(?=:\[TIMESTAMP\])'), r"\1[SERVED]"),
     # The speed drill's clock, and how long a simulation took: wall-clock time.
     (re.compile(r'(data-seconds-left=")[0-9.-]+("[^>]*>)[0-9-]+<'), r"\1[SECONDS]\2[S]<"),
     (re.compile(r'("seconds": )[0-9.e-]+'), r"\1[SECONDS]"),

@@ -85,7 +85,6 @@ SAMPLES = {
         **HX,
     ),
     # --- dealer school: calling the hand and the shoe procedure ---------------------------
-    "dealer:index": [get("/dealer/")],
     "dealer:calling": gets(
         ["/dealer/calling/", "/dealer/calling/?limit=5", "/dealer/calling/?limit=x"]
     ),

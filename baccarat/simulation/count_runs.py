@@ -18,6 +18,7 @@ add up chunk by chunk, so a run can be dealt over several steps.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -29,9 +30,11 @@ from baccarat.simulation.shoes import CHUNK, seed_sequence
 
 CUT_DEPTHS = (14, 16, 26, 52)  # cards behind the cut card
 Z95 = 1.959964
+FEW_BETS = 100  # fewer even-money bets than this get the interval that needs no normal shape
 COMMISSION_KEPT = 0.95
 # Sums kept per row of the table, in this order.
-SUMS = ("hands", "x", "xx", "y", "yy", "xy", "positive", "bets", "won", "won2", "expected")
+SUMS = ("hands", "x", "xx", "y", "yy", "xy", "positive", "bets", "won", "variance", "expected")
+PAYS = {"tie": 8, "dragon_7": 40, "panda_8": 25, "player_natural_8": 9, "player_natural_9": 9}
 
 
 def rank_shoe(decks: int) -> np.ndarray:
@@ -126,14 +129,35 @@ def deal_hands(cards: np.ndarray, decks: int, cut: int) -> Hands:
     return Hands(seen, unseen, edges, {bet: pays[bet][code] for bet in BETS})
 
 
-def sums_of(signal: np.ndarray | None, edge: np.ndarray, bet: np.ndarray, paid: np.ndarray):
+def variances(edges: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """bet -> (hands,) the variance of what 1 unit on it returns, given the cards left.
+
+    Exact, from the edges alone: a bet that wins `pays` or loses 1 wins with the chance
+    (edge + 1) / (pays + 1); Banker's and Player's chances follow from the Tie's and from
+    the Player's edge (P - B)."""
+    out = {}
+    for bet, pays in PAYS.items():
+        p = (edges[bet] + 1) / (pays + 1)
+        out[bet] = pays * pays * p + (1 - p) - edges[bet] ** 2
+    tie = (edges["tie"] + 1) / (PAYS["tie"] + 1)
+    player = (1 - tie + edges["player"]) / 2
+    banker = 1 - tie - player
+    out["player"] = banker + player - edges["player"] ** 2
+    out["banker"] = COMMISSION_KEPT**2 * banker + player - edges["banker"] ** 2
+    return {bet: np.maximum(v, 0.0) for bet, v in out.items()}
+
+
+def sums_of(
+    signal: np.ndarray | None, edge: np.ndarray, bet: np.ndarray, paid: np.ndarray,
+    variance: np.ndarray,
+) -> np.ndarray:  # fmt: skip
     """The SUMS of one row over some hands (signal None: perfect knowledge, no signal)."""
     x = np.zeros_like(edge) if signal is None else signal
     won = np.where(bet, paid, 0.0)
     return np.array(
         [
             len(edge), x.sum(), (x * x).sum(), edge.sum(), (edge * edge).sum(), (x * edge).sum(),
-            (edge > 0).sum(), bet.sum(), won.sum(), (won * won).sum(), edge[bet].sum(),
+            (edge > 0).sum(), bet.sum(), won.sum(), variance[bet].sum(), edge[bet].sum(),
         ],
         dtype=np.float64,
     )  # fmt: skip
@@ -150,26 +174,72 @@ class Row:
     positive: float  # share of hands whose exact edge is positive
     bet_share: float
     win_per_100: float
-    interval: float  # 95%: win_per_100 +- interval
+    low: float  # the 95% interval for the expected win per 100 hands
+    high: float
     expected_per_100: float
 
     @property
     def covers(self) -> bool:
         """Whether the interval holds the exact expectation."""
-        return abs(self.win_per_100 - self.expected_per_100) <= self.interval + 1e-12
+        return self.low - 1e-9 <= self.expected_per_100 <= self.high + 1e-9
+
+
+def poisson_below(k: int, mean: float) -> float:
+    """P(X <= k) for X Poisson with this mean."""
+    if mean <= 0:
+        return 1.0
+    log_mean = math.log(mean)
+    return min(1.0, sum(math.exp(j * log_mean - mean - math.lgamma(j + 1)) for j in range(k + 1)))
+
+
+def poisson_interval(wins: int, tail: float = 0.025) -> tuple[float, float]:
+    """Garwood's exact 95% interval for a Poisson mean, `wins` seen. Many bets each won
+    with a small chance add up to fewer swings than a Poisson count with the same mean, so
+    the interval is, if anything, wide (the normal one is not: a bet at 40 to 1 won once in
+    a few hundred hands lies far outside it, though nothing is wrong)."""
+    if wins > 2_000:  # the normal shape is exact enough, and the sums would be long
+        half = Z95 * math.sqrt(wins)
+        return max(wins - half, 0.0), wins + 1 + half
+
+    def solve(goal: float, k: int) -> float:
+        low, high = 0.0, wins + 10 * math.sqrt(wins + 1) + 20
+        for _ in range(60):
+            middle = (low + high) / 2
+            if poisson_below(k, middle) > goal:
+                low = middle
+            else:
+                high = middle
+        return (low + high) / 2
+
+    lowest = 0.0 if wins == 0 else solve(1 - tail, wins - 1)
+    return lowest, solve(tail, wins)
 
 
 def row_of(key: str, bet: str, s: np.ndarray, perfect: bool) -> Row:
     got = dict(zip(SUMS, s, strict=True))
     n = got["hands"]
     if not n:
-        return Row(key, bet, 0, None, 0.0, 0.0, 0.0, 0.0, 0.0)
+        return Row(key, bet, 0, None, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     vx = got["xx"] / n - (got["x"] / n) ** 2
     vy = got["yy"] / n - (got["y"] / n) ** 2
     cov = got["xy"] / n - got["x"] * got["y"] / n**2
     correlation = None if perfect or vx <= 0 or vy <= 0 else float(cov / np.sqrt(vx * vy))
     mean = got["won"] / n
-    spread = max(got["won2"] / n - mean**2, 0.0)
+    if bet in PAYS:
+        # A bet won or lost whole: the interval is the wins' count's.
+        size = PAYS[bet] + 1
+        wins = round((got["won"] + got["bets"]) / size)
+        fewest, most = poisson_interval(wins)
+        low, high = (size * fewest - got["bets"]) / n, (size * most - got["bets"]) / n
+    else:
+        # The wins less their expectations, hand by hand, are a martingale's steps: the
+        # sum's variance is the sum of each bet's variance given the cards left then.
+        # Few bets are far from the normal shape; then Hoeffding's bound for steps of a
+        # width of 2 at most, which holds for any number.
+        half = Z95 * math.sqrt(got["variance"]) / n
+        if got["bets"] < FEW_BETS:
+            half = max(half, math.sqrt(2 * got["bets"] * math.log(2 / 0.05)) / n)
+        low, high = mean - half, mean + half
     return Row(
         key,
         bet,
@@ -178,7 +248,8 @@ def row_of(key: str, bet: str, s: np.ndarray, perfect: bool) -> Row:
         got["positive"] / n,
         got["bets"] / n,
         100 * mean,
-        100 * Z95 * float(np.sqrt(spread / n)),
+        100 * low,
+        100 * high,
         100 * got["expected"] / n,
     )
 
@@ -216,13 +287,17 @@ class CountRun:
 
     def add(self, hands: Hands) -> None:
         signals = true_counts(self.counts, hands.seen, hands.unseen)
+        spread = variances(hands.edges)
         for i, count in enumerate(self.counts):
-            signal = signals[:, i]
-            edge = hands.edges[count.bet]
-            self.sums[i] += sums_of(signal, edge, signal >= count.trigger, hands.paid[count.bet])
+            signal, bet = signals[:, i], count.bet
+            self.sums[i] += sums_of(
+                signal, hands.edges[bet], signal >= count.trigger, hands.paid[bet], spread[bet]
+            )
         for j, bet in enumerate(BETS):
             edge = hands.edges[bet]
-            self.sums[len(self.counts) + j] += sums_of(None, edge, edge > 0, hands.paid[bet])
+            self.sums[len(self.counts) + j] += sums_of(
+                None, edge, edge > 0, hands.paid[bet], spread[bet]
+            )
 
     def run(self, step: int = CHUNK) -> CountRun:
         while not self.finished:

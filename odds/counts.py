@@ -58,7 +58,8 @@ def row_context(row: Row, count) -> dict:
         "positive": f"{row.positive * 100:.2f}%",
         "bet_share": f"{row.bet_share * 100:.2f}%",
         "win": signed_number(row.win_per_100, 3),
-        "interval": f"{row.interval:.3f}",
+        "low": signed_number(row.low, 3),
+        "high": signed_number(row.high, 3),
         "expected": signed_number(row.expected_per_100, 3),
         "covers": row.covers,
     }

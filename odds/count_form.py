@@ -78,10 +78,13 @@ def read(query) -> tuple[Asked | None, dict[str, str], dict[str, str]]:
         if not text:
             tags.append(0)
         elif not TAG.fullmatch(text) or abs(int(text)) > MOST_TAG:
-            errors[key] = _("Tag for {rank}: {value} is not a whole number from {low} to {high}").format(
-                rank="10" if rank == "T" else rank, value=shown(values[key]), low=-MOST_TAG,
+            message = _("Tag for {rank}: {value} is not a whole number from {low} to {high}")
+            errors[key] = message.format(
+                rank="10" if rank == "T" else rank,
+                value=shown(values[key]),
+                low=-MOST_TAG,
                 high=MOST_TAG,
-            )  # fmt: skip
+            )
             tags.append(0)
         else:
             tags.append(int(text))

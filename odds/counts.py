@@ -66,9 +66,7 @@ def row_context(row: Row, count) -> dict:
 
 
 def table(rows: list[Row], counts: tuple) -> list[dict]:
-    return [
-        row_context(row, counts[i] if i < len(counts) else None) for i, row in enumerate(rows)
-    ]
+    return [row_context(row, counts[i] if i < len(counts) else None) for i, row in enumerate(rows)]
 
 
 def sealed(run: CountRun, yours) -> str:
@@ -180,7 +178,16 @@ def page_context(values, errors=None, **extra) -> dict:
         "kept_seed": data["seed"],
         "kept_decks": data["decks"],
         "kept_tables": [
-            (cut, f"kept-{cut}", table(kept_rows(cut), built_in())) for cut in CUT_DEPTHS
+            (
+                cut,
+                f"kept-{cut}",
+                _(
+                    "The kept run, cut card {cut} cards from the end: each count against the "
+                    "exact edge; win and expected win per 100 hands, 1 unit a bet"
+                ).format(cut=cut),
+                table(kept_rows(cut), built_in()),
+            )
+            for cut in CUT_DEPTHS
         ],
         "claims": [
             {
@@ -245,7 +252,7 @@ def step(request):
     opened = unsealed(request.POST.get("state", ""))
     if opened is None:
         return HttpResponseBadRequest(
-            _("state: this run's state was changed, garbled or is over an hour old; start it again.")
+            _("state: this run's state was changed, garbled or over an hour old; start again.")
         )
     run, yours = opened
     refused = deal_step(request, run)

@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from baccarat.simulation.count_runs import CUT_DEPTHS, SUMS, CountRun, Row, row_of
 from baccarat.simulation.counting import BETS, built_in
@@ -28,7 +29,7 @@ SHOES = 10_000
 DECKS = 8
 
 
-def deal_figures(shoes: int = SHOES, depths: tuple[int, ...] = CUT_DEPTHS) -> dict:
+def deal_figures(shoes: int = SHOES, depths: tuple[int, ...] = CUT_DEPTHS) -> dict[str, Any]:
     """The kept run's sums, per cut depth, with what it was dealt from."""
     started = time.process_time()
     counts = built_in()
@@ -48,8 +49,8 @@ def deal_figures(shoes: int = SHOES, depths: tuple[int, ...] = CUT_DEPTHS) -> di
 
 
 @cache
-def kept() -> dict:
-    data: dict = json.loads(FIGURES_FILE.read_text())
+def kept() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(FIGURES_FILE.read_text())
     return data
 
 
@@ -59,9 +60,7 @@ def kept_rows(cut: int) -> list[Row]:
     sums = data["by_depth"][str(cut)]
     keys = [(key, bet) for key, bet, _tags, _trigger in data["counts"]]
     rows = [row_of(key, bet, sums[i], False) for i, (key, bet) in enumerate(keys)]
-    rows += [
-        row_of(f"perfect_{bet}", bet, sums[len(keys) + j], True) for j, bet in enumerate(BETS)
-    ]
+    rows += [row_of(f"perfect_{bet}", bet, sums[len(keys) + j], True) for j, bet in enumerate(BETS)]
     return rows
 
 

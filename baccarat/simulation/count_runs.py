@@ -305,9 +305,7 @@ class CountRun:
         return self
 
     def rows(self) -> list[Row]:
-        out = [
-            row_of(c.key, c.bet, self.sums[i], False) for i, c in enumerate(self.counts)
-        ]
+        out = [row_of(c.key, c.bet, self.sums[i], False) for i, c in enumerate(self.counts)]
         for j, bet in enumerate(BETS):
             out.append(row_of(f"perfect_{bet}", bet, self.sums[len(self.counts) + j], True))
         return out

@@ -198,9 +198,7 @@ def user_count(tags: object, bet: object, trigger: object) -> Count:
         raise CountError(_("bet: {bet} is not one of the bets").format(bet=repr(bet)))
     if not isinstance(trigger, (int, float)) or isinstance(trigger, bool):
         raise CountError(_("trigger: {trigger} is not a number").format(trigger=repr(trigger)))
-    return Count(
-        "yours", gettext_noop("Your count"), str(bet), tuple(tags), float(trigger), None
-    )
+    return Count("yours", gettext_noop("Your count"), str(bet), tuple(tags), float(trigger), None)
 
 
 def true_counts(counts: tuple[Count, ...], seen: np.ndarray, unseen: np.ndarray) -> np.ndarray:
@@ -208,7 +206,8 @@ def true_counts(counts: tuple[Count, ...], seen: np.ndarray, unseen: np.ndarray)
     and the cards not seen yet (n,), burned cards among them."""
     tags = np.stack([c.tag_array for c in counts], axis=1)  # (13, counts)
     running = seen @ tags
-    return running / (unseen[:, None] / DECK)
+    true: np.ndarray = running / (unseen[:, None] / DECK)
+    return true
 
 
 def full_ranks(decks: int) -> np.ndarray:

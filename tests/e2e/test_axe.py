@@ -24,6 +24,7 @@ PAGES = [
     "/lessons/foundations/who-wins/?hand-1=3h+7s+K+K",
     "/lessons/settlement/more-side-bets/", "/lessons/play-responsibly/advantage-play/",
     "/patterns/", "/patterns/hall-rooms-banker/",
+    "/odds/counting/systems/?shoes=2&tag_8=-2&bet=tie",
 ]  # fmt: skip
 REFUSED = {"/lessons/foundations/who-wins/?hand-1=3h+7s+K+K"}
 SHOE = "BBPTPBPPBBBPTBPBBPPPBTBPBPPBBBBPBPPTBBPBPPBPBBPTBPPB"

@@ -27,8 +27,7 @@ from baccarat.simulation.counting import (
 )
 from baccarat.simulation.shoes import deal_shoes, shuffled
 
-EXACT_KEYS = {"banker": "banker", "player": "player", "tie": "tie_8_to_1",
-              "dragon_7": "dragon_7", "panda_8": "panda_8", "player_pair": "player_pair"}  # fmt: skip
+EXACT_KEYS = {bet: bet for bet in EDGE_BETS} | {"tie": "tie_8_to_1"}
 
 
 @settings(max_examples=15, deadline=None)
@@ -37,8 +36,12 @@ def test_each_rows_edges_are_the_exact_odds_of_that_shoe(ranks):
     edges = edges_of(np.array([ranks]))
     odds = exact.odds(ranks=dict(zip(RANKS, ranks, strict=True)))
     for bet in EDGE_BETS:
-        assert edges[bet][0] == pytest.approx(-float(odds.edges[EXACT_KEYS[bet]].per_unit), abs=1e-12)
-    naturals = natural_edges(np.array([exact.values_of_ranks(dict(zip(RANKS, ranks, strict=True)))]))
+        assert edges[bet][0] == pytest.approx(
+            -float(odds.edges[EXACT_KEYS[bet]].per_unit), abs=1e-12
+        )
+    naturals = natural_edges(
+        np.array([exact.values_of_ranks(dict(zip(RANKS, ranks, strict=True)))])
+    )
     for bet in NATURAL_BETS:
         assert naturals[bet][0] == pytest.approx(10 * odds.p(bet) - 1, abs=1e-12)
 

@@ -12,7 +12,9 @@ URL = "/odds/counting/systems/"
 
 
 def rows(html):
-    return re.findall(r"<tr(?: class=\"counting-perfect\")?>\s*<th scope=\"row\">(.*?)</th>", html, re.S)
+    return re.findall(
+        r"<tr(?: class=\"counting-perfect\")?>\s*<th scope=\"row\">(.*?)</th>", html, re.S
+    )
 
 
 @pytest.mark.same_on_any_database
@@ -31,7 +33,14 @@ def test_the_page_deals_a_small_run_and_shows_the_kept_one(client):
 
 @pytest.mark.same_on_any_database
 def test_your_count_is_measured_beside_the_built_in_ones(client):
-    query = {"shoes": "2", "tag_8": "−2", "tag_9": "-2", "tag_4": "1", "bet": "tie", "trigger": "1.5"}
+    query = {
+        "shoes": "2",
+        "tag_8": "−2",
+        "tag_9": "-2",
+        "tag_4": "1",
+        "bet": "tie",
+        "trigger": "1.5",
+    }
     html = client.get(URL, query).content.decode()
     assert "Your count" in html
     assert "Tags A–K: +0 +0 +0 +1 +0 +0 +0 −2 −2 +0 +0 +0 +0; bet at +1.5 or more" in html

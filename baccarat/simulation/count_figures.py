@@ -25,8 +25,16 @@ from baccarat.translation import gettext_noop
 
 FIGURES_FILE = Path(__file__).with_name("counting_figures.json")
 SEED = 20_261_202
-SHOES = 10_000
+SHOES = 4_000
 DECKS = 8
+FIRST_SHOES = 20  # dealt again by the test: the kept run's first shoes, at the first depth
+
+
+def first_shoes() -> list[list[float]]:
+    """The sums of the kept run's first FIRST_SHOES shoes, cut card at CUT_DEPTHS[0]."""
+    run = CountRun(DECKS, CUT_DEPTHS[0], SEED, FIRST_SHOES, built_in()).run()
+    sums: list[list[float]] = run.sums.round(9).tolist()
+    return sums
 
 
 def deal_figures(shoes: int = SHOES, depths: tuple[int, ...] = CUT_DEPTHS) -> dict[str, Any]:
@@ -38,6 +46,7 @@ def deal_figures(shoes: int = SHOES, depths: tuple[int, ...] = CUT_DEPTHS) -> di
         run = CountRun(DECKS, cut, SEED, shoes, counts).run()
         by_depth[str(cut)] = run.sums.round(9).tolist()
     return {
+        "first": first_shoes(),
         "seed": SEED,
         "shoes": shoes,
         "decks": DECKS,

@@ -81,6 +81,9 @@ def test_a_long_run_goes_on_by_signed_steps(client):
     assert "45 of 45 shoes" in done and 'name="state"' not in done and "<html" not in done
     whole = client.get(URL, {"shoes": "45", "decks": "1", "seed": "3"})
     assert "45 of 45 shoes" in whole.content.decode()  # fewer decks, more shoes a step
+    # Without htmx the step answers with the whole page, the form keeping the run's values.
+    plain = client.post(URL + "step/", {"state": state}).content.decode()
+    assert "45 of 45 shoes" in plain and "<html" in plain and 'value="45"' in plain
     bad = client.post(URL + "step/", {"state": state[:-3] + "abc"})
     assert bad.status_code == 400 and b"state" in bad.content
 

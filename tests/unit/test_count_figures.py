@@ -7,7 +7,6 @@ import numpy as np
 
 from baccarat.simulation.count_figures import (
     CLAIMS,
-    FIRST_SHOES,
     SHOES,
     first_shoes,
     kept,

@@ -30,7 +30,7 @@ SALT = "odds.counting.systems"
 MAX_AGE = 60 * 60
 MAX_STATE = 20_000
 SHOES_A_STEP_8_DECKS = 40  # about half a second here for eight decks; more for fewer decks
-COST = 100  # a shoe here, with every hand's exact edge, costs the lab's budget about this many
+COST = 350  # a shoe here, each hand's exact edge worked out, takes as long as this many lab shoes
 
 
 def shoes_a_step(decks: int) -> int:

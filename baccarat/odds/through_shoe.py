@@ -7,11 +7,11 @@ house's edge), the Tie at 8 to 1. `ranks_before_hands` says what is left before 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from baccarat.game.cards import RANK_VALUES, RANKS
+from baccarat.game.cards import RANK_VALUES, RANKS, Card
 from baccarat.odds.exact import (
     COMMISSION,
     DRAGON_7_PAYS,
@@ -45,16 +45,16 @@ def edges_of(ranks_left: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def ranks_before_hands(
-    decks: int, hands: Sequence[Iterable[str]], burned: Iterable[str] = ()
+    decks: int, hands: Sequence[Sequence[Card]], burned: Sequence[Card] = ()
 ) -> np.ndarray:
     """(len(hands), 13): the ranks left before each hand, the shoe of `decks` decks less the
-    burned cards and every card of the hands before it (each hand a list of ranks)."""
+    burned cards and every card of the hands before it (cards of known rank)."""
     left = ranks_of_decks(decks)
-    for rank in burned:
-        left[rank] -= 1
+    for card in burned:
+        left[str(card.rank)] -= 1
     rows = []
     for hand in hands:
         rows.append([left[r] for r in RANKS])
-        for rank in hand:
-            left[rank] -= 1
+        for card in hand:
+            left[str(card.rank)] -= 1
     return np.array(rows, dtype=np.int64).reshape(len(rows), len(RANKS))

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baccarat.game.cards import RANKS
+from baccarat.game.cards import RANKS, parse_cards
 from baccarat.odds import exact
 from baccarat.odds.naturals import NATURAL_BETS, natural_edges
 from baccarat.odds.through_shoe import EDGE_BETS, edges_of, ranks_before_hands
@@ -57,7 +57,8 @@ def test_thorp_and_walden_s_naturals_from_eight_decks():
 
 
 def test_ranks_before_hands_takes_off_each_hand_and_the_burned_cards():
-    rows = ranks_before_hands(1, [["A", "2", "3", "4"], ["K", "K", "5", "6", "7"]], burned=["9"])
+    hands = [parse_cards("A 2 3 4"), parse_cards("K K 5 6 7")]
+    rows = ranks_before_hands(1, hands, burned=parse_cards("9"))
     assert rows.shape == (2, 13)
     assert rows[0].sum() == 51 and rows[0][RANKS.index("9")] == 3
     assert rows[1].sum() == 47 and rows[1][RANKS.index("A")] == 3

@@ -93,3 +93,13 @@ def test_the_page_in_chinese(client):
     response = client.get("/zh-hant" + URL, {"shoes": "1"})
     assert response.status_code == 200
     assert 'lang="zh-Hant"' in response.content.decode()
+
+
+def test_a_run_past_the_budget_is_refused_before_it_is_dealt(client, settings):
+    # Two shoes of eight decks cost 700 of the simulated-shoes budget: a second run does
+    # not fit in 1,000 a minute.
+    settings.ANON_SIMULATED_SHOES_RATE = "1000/min"
+    assert client.get(URL, {"shoes": "2"}).status_code == 200
+    refused = client.get(URL, {"shoes": "2"})
+    assert refused.status_code == 429 and refused.has_header("Retry-After")
+    assert "Too many shoes dealt" in refused.content.decode()

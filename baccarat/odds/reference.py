@@ -44,6 +44,10 @@ def _features(player: int, banker: int, player_final: int, banker_final: int,
         names.append("natural_tie" if winner == "tie" else f"{winner}_natural_win")
     elif winner != "tie" and abs(player_final - banker_final) >= 4:
         names.append(f"{winner}_by_{abs(player_final - banker_final)}")
+    # Thorp and Walden's bets: a side's first two cards make a natural 8, or a natural 9.
+    for side, total, natural in (("player", player, nat_p), ("banker", banker, nat_b)):
+        if natural:
+            names.append(f"{side}_natural_{total}")
     return names
 
 

@@ -34,10 +34,14 @@ PERFECT_PAIR_BOTH_PAYS = 250
 LOWER_COMMISSION = Fraction(4, 100)
 
 SIDES = ("player", "banker")
+# Thorp and Walden (1966) priced the Nevada bets that one side's first two cards make a
+# natural 8, or a natural 9, whoever wins; baccarat.odds.naturals prices them.
+NATURAL_TOTALS = (8, 9)
 SIDE_FEATURES = (
     "banker_win_6_two", "banker_win_6_three", "natural_tie",
     *(f"{side}_natural_win" for side in SIDES),
     *(f"{side}_by_{margin}" for side in SIDES for margin in DRAGON_BONUS_MARGIN_PAYS),
+    *(f"{side}_natural_{total}" for side in SIDES for total in NATURAL_TOTALS),
 )  # fmt: skip
 
 
@@ -48,7 +52,8 @@ def side_columns(
     natural_player: np.ndarray,
     natural_banker: np.ndarray,
 ) -> dict[str, np.ndarray]:
-    """The side bets' features, one boolean per played value sequence."""
+    """The side bets' features, one boolean per played value sequence. A natural stands, so
+    a side with one ends on its two-card total."""
     natural = natural_player | natural_banker
     banker_wins = banker_final > player_final
     player_wins = player_final > banker_final
@@ -66,6 +71,12 @@ def side_columns(
         columns[f"{side}_natural_win"] = wins & own_natural
         for points in DRAGON_BONUS_MARGIN_PAYS:
             columns[f"{side}_by_{points}"] = ~natural & (sign * margin == points)
+    for side, final, own_natural in (
+        ("player", player_final, natural_player),
+        ("banker", banker_final, natural_banker),
+    ):
+        for total in NATURAL_TOTALS:
+            columns[f"{side}_natural_{total}"] = own_natural & (final == total)
     return columns
 
 

@@ -134,6 +134,17 @@ SAMPLES = {
         get("/odds/counting/?replay={shoe}"),
         get("/odds/counting/?replay={others_shoe}"),
     ],
+    "odds:counting_systems": gets(
+        [
+            "/odds/counting/systems/?shoes=2",
+            "/odds/counting/systems/?shoes=2&decks=1&cut=52&tag_8=-2&tag_9=-2&bet=tie&trigger=1",
+            "/odds/counting/systems/?cut=15",
+            "/odds/counting/systems/?tag_A=9&trigger=x",
+        ],
+    ),
+    "odds:counting_systems_step": [
+        post("/odds/counting/systems/step/", {"state": "garbled"}, label="garbled", **HX),
+    ],
     # --- lessons -------------------------------------------------------------------------
     "lessons:index": [get("/lessons/")],
     "lessons:module": [get("{module}", each="modules"), get("/lessons/no-such-module/")],

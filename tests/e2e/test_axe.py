@@ -27,6 +27,7 @@ PAGES = [
     "/patterns/", "/patterns/hall-rooms-banker/", "/dealer/", "/odds/counting/?seed=7",
     "/dealer/commission/?choice=round_25", "/dealer/payouts/?choice=dragon_7", "/dealer/table/",
     "/dealer/calling/", "/dealer/procedure/",
+    "/odds/counting/systems/?shoes=2&tag_8=-2&bet=tie",
 ]  # fmt: skip
 REFUSED = {"/lessons/foundations/who-wins/?hand-1=3h+7s+K+K"}
 SHOE = "BBPTPBPPBBBPTBPBBPPPBTBPBPPBBBBPBPPTBBPBPPBPBBPTBPPB"

@@ -17,6 +17,7 @@ from django_htmx.http import reswap, retarget
 
 from baccarat.game.cards import parse_cards
 from baccarat.teaching.practice import AnswerError, PracticeHand, Score, deal, grade
+from baccarat.teaching.practice_chances import chances_held_back, chances_seen, newly_seen
 
 SESSION_KEY = "practice"
 PAGE = "hands/practice.html"
@@ -68,6 +69,10 @@ def table_context(table, notice=None):
         # What a new deal shows, card by card: "Q♥, 4" (Q♥、4 in Chinese).
         "player_shown": shown(hand.player_shown) if hand else "",
         "banker_shown": shown(hand.banker_shown) if hand else "",
+        # The win chances, only those that cannot answer a question still waiting.
+        "chances": chances_seen(hand) if hand else [],
+        "chances_held_back": chances_held_back(hand) if hand else False,
+        "chance_news": newly_seen(hand) if hand and said == "answer" else None,
     }
 
 

@@ -95,6 +95,9 @@ def test_axe_finds_nothing(live_server, browser: Browser, width, height):
     page.get_by_role("button", name="Deal a hand").click()
     page.locator(".felt .playing-card").first.wait_for()
     found += audit(page, axe, "the practice dealer's felt")
+    page.locator("#practice .practice-answer").first.click()
+    page.locator("#practice .practice-chances").wait_for()
+    found += audit(page, axe, "the practice dealer's win chances")
     # A proof open over the board, and the card keypad open, are pages too.
     page.goto(live_server.url + f"/tracker/{shoe.pk}/")
     page.locator(".card-keypad > summary").click()

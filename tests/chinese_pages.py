@@ -20,7 +20,7 @@ ALLOWED = {
     "A", "J", "Q", "K", "B", "P", "T", "U", "S", "H", "D", "C",
     "JSON", "API", "CSV", "URL", "HTTP", "OpenAPI", "Swagger", "htmx", "Django",
     "PNG", "SVG", "UTC", "FSRS", "EZ", "Macau", "UK", "NJ", "MGC", "UKGC", "RTS",
-    "Letter", "Ctrl",
+    "Letter", "Ctrl", "Enter",
 }  # fmt: skip
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 # Typed as they are in every language: outcomes as the tracker reads them (BPPT), and the

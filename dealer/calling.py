@@ -18,7 +18,6 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
 from baccarat.teaching.calling import SKILLS, CalledHand, deal_for
-from baccarat.teaching.dealer_standard import READY_ACCURACY, READY_WINDOW
 from baccarat.teaching.felt import lay_out
 from dealer import scoring
 from dealer.catalogue import DRILLS, Drill
@@ -65,13 +64,9 @@ def drill_context(request, hand, limit_form, limit, last=None, notice=None):
         "spots": lay_out(hand.resolution, call.cards_shown, fresh),
         "token": scoring.serve(DRILL, {"cards": hand.text(), "at": hand.at}),
         "limit_form": limit_form,
-        "limit": limit,
         "last": last,
         "notice": notice,
-        "tally": scoring.tally(request, DRILL, STANDARD_SECONDS),
-        "standard": STANDARD_SECONDS,
-        "ready_right": round(READY_ACCURACY * READY_WINDOW),
-        "ready_window": READY_WINDOW,
+        **scoring.status(request, DRILL, STANDARD_SECONDS, limit),
         "sources": load().pages["/dealer/calling/"]["refs"],
     }
 

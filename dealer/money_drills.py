@@ -23,9 +23,9 @@ from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
 from baccarat.teaching.dealer_commission import BadQuestion, dollars
-from baccarat.teaching.dealer_standard import READY_ACCURACY, READY_WINDOW
 from dealer import scoring
-from dealer.answers import ANY, Answer, Chooser, limit_seconds
+from dealer.answers import ANY, Answer, Chooser
+from dealer.time_limit import seconds as limit_seconds
 from progress.learner import Learner
 from reference.sources import load
 
@@ -94,7 +94,6 @@ def _answered_before(request, token: str) -> bool:
 
 
 def _context(request, drill: MoneyDrill, chooser, settings, question, **extra) -> dict:
-    tally = scoring.tally(request, drill.name, drill.standard)
     context = {
         "drill": drill,
         "chooser": chooser,
@@ -104,11 +103,7 @@ def _context(request, drill: MoneyDrill, chooser, settings, question, **extra) -
         "token": extra.pop("token", None)
         or (scoring.serve(drill.name, question.data) if question else ""),
         "answer_form": extra.pop("answer_form", None) or Answer(),
-        "tally": tally,
-        "accuracy": round(100 * tally.accuracy) if tally.accuracy is not None else None,
-        "standard": drill.standard,
-        "ready_right": round(READY_ACCURACY * READY_WINDOW),
-        "ready_window": READY_WINDOW,
+        **scoring.status(request, drill.name, drill.standard, limit_seconds(settings["limit"])),
     }
     context.update(extra)
     return context
@@ -181,7 +176,6 @@ def _answer(request, drill: MoneyDrill, chooser, settings):
         "answers": [dollars(a) for a in question.answers],
         "worked": question.worked,
         "marked": marked,
-        "late": right and not marked.in_time,
     }
     context = _context(
         request, drill, chooser, settings, _pick(request, drill, settings), last=last

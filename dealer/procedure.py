@@ -16,7 +16,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
-from baccarat.teaching.dealer_standard import READY_ACCURACY, READY_WINDOW
 from baccarat.teaching.shoe_procedure import SKILLS, AnswerError, for_skill, grade, question
 from baccarat.teaching.shoe_procedure import reference as procedure_reference
 from dealer import scoring
@@ -67,13 +66,9 @@ def drill_context(request, q, limit_form, limit, last=None, notice=None):
         "token": scoring.serve(DRILL, {"kind": q.kind, "case": q.case}),
         "rules": sources_of(procedure_reference()),
         "limit_form": limit_form,
-        "limit": limit,
         "last": last,
         "notice": notice,
-        "tally": scoring.tally(request, DRILL, STANDARD_SECONDS),
-        "standard": STANDARD_SECONDS,
-        "ready_right": round(READY_ACCURACY * READY_WINDOW),
-        "ready_window": READY_WINDOW,
+        **scoring.status(request, DRILL, STANDARD_SECONDS, limit),
     }
 
 

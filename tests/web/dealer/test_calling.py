@@ -89,7 +89,7 @@ def test_a_call_past_the_time_limit_is_reviewed_as_missed(client, monkeypatch):
     now[0] += 4.0
     response = client.post(ANSWER, {"question": token, "answer": hand.current.answer, "limit": "3"})
     assert response.status_code == 200
-    assert "Past your time limit" in response.content.decode()
+    assert "past your time limit: counted as missed" in response.content.decode()
 
 
 @pytest.mark.parametrize(

@@ -51,9 +51,13 @@ def test_a_right_answer_counts_and_a_new_question_follows(client, read_clock):
     assert right and seconds >= 1.0
 
 
-def test_a_burn_typed_in_full_width_digits_is_read(client, read_clock):
+def test_a_burn_is_typed_in_ascii_digits_as_every_number_on_the_site(client, read_clock):
     token = scoring.serve(DRILL, {"kind": "burn", "case": 12})  # a king: 10 burned
     response = client.post(ANSWER, {"question": token, "answer": "１０"})
+    assert response.status_code == 400
+    assert "type a whole number" in response.content.decode()
+    assert scoring.SESSION_KEY not in client.session
+    response = client.post(ANSWER, {"question": token, "answer": " 10 "})
     assert 'data-verdict="right"' in response.content.decode()
 
 

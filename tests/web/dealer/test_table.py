@@ -164,7 +164,7 @@ def test_an_amount_that_cannot_be_read_is_refused(client, slow_clock):
     before = dict(client.session[STATE])
     response = answer(client, html, fields)
     assert response.status_code == 400
-    assert "a point before the cents" in response.content.decode()
+    assert "not a comma" in response.content.decode()
     assert client.session[STATE] == before
 
 

@@ -20,7 +20,7 @@ from django_htmx.http import reswap, retarget
 from baccarat.teaching.calling import SKILLS, CalledHand, deal_for
 from baccarat.teaching.felt import lay_out
 from dealer import scoring
-from dealer.catalogue import DRILLS, Drill
+from dealer.catalogue import Drill, register
 from dealer.time_limit import limit_of
 from progress.learner import Learner
 from reference.sources import load
@@ -31,7 +31,7 @@ PAGE = "dealer/calling.html"
 # that holds up the card that follows it (docs/dealer.md says why).
 STANDARD_SECONDS = 3.0
 
-DRILLS.append(
+register(
     Drill(
         DRILL,
         gettext_lazy("Calling the hand"),

@@ -19,7 +19,7 @@ from django_htmx.http import reswap, retarget
 from baccarat.teaching.shoe_procedure import SKILLS, AnswerError, for_skill, grade, question
 from baccarat.teaching.shoe_procedure import reference as procedure_reference
 from dealer import scoring
-from dealer.catalogue import DRILLS, Drill
+from dealer.catalogue import Drill, register
 from dealer.time_limit import limit_of
 from progress.learner import Learner
 from reference.sources import load
@@ -30,7 +30,7 @@ PAGE = "dealer/procedure.html"
 # dealer who has to look it up stops the game (docs/dealer.md says why).
 STANDARD_SECONDS = 5.0
 
-DRILLS.append(
+register(
     Drill(
         DRILL,
         gettext_lazy("Shoe procedure"),

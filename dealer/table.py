@@ -23,7 +23,7 @@ from django_htmx.http import reswap, retarget
 from baccarat.odds.payouts import money
 from baccarat.teaching import table_settlement as engine
 from dealer import scoring
-from dealer.catalogue import DRILLS, Drill
+from dealer.catalogue import Drill, register
 from dealer.table_forms import LIMIT_LABEL, ActionForm, AnswerForm, limits_of
 
 DRILL = "dealer:table"
@@ -31,7 +31,7 @@ STATE = "dealer_table"
 STEPS = ("take", "pay", "box", "done", "settle", "settled")
 PAGE = "dealer/table.html"
 
-DRILLS.append(
+register(
     Drill(
         DRILL,
         gettext_lazy("A whole table"),

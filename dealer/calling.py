@@ -19,11 +19,10 @@ from django_htmx.http import reswap, retarget
 
 from baccarat.teaching.calling import SKILLS, CalledHand, deal_for
 from baccarat.teaching.felt import lay_out
-from dealer import scoring
+from dealer import scoring, sources
 from dealer.catalogue import Drill, register
 from dealer.time_limit import limit_of
 from progress.learner import Learner
-from reference.sources import load
 
 DRILL = "dealer:calling"
 PAGE = "dealer/calling.html"
@@ -67,7 +66,7 @@ def drill_context(request, hand, limit_form, limit, last=None, notice=None):
         "last": last,
         "notice": notice,
         **scoring.status(request, DRILL, STANDARD_SECONDS, limit),
-        "sources": load().pages["/dealer/calling/"]["refs"],
+        "sources": sources.page_refs("/dealer/calling/"),
     }
 
 

@@ -18,16 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
 from baccarat.teaching.dealer_commission import BadQuestion, dollars
-from dealer import scoring
+from dealer import scoring, sources
 from dealer.answers import ANY, Answer, Chooser
 from dealer.time_limit import seconds as limit_seconds
 from progress.learner import Learner
-from reference.sources import load
 
 PAGE = "dealer/money_drill.html"
 ANSWERED_KEY = "dealer_drills_answered"
@@ -47,24 +45,6 @@ class MoneyDrill:
     restore: Callable[[dict], object]
     standard: float
     sources: Callable[[object], tuple[str, ...]]  # a question's policy or pay table's sources
-
-
-def cited(ids: tuple[str, ...]) -> list[dict]:
-    """Each source id as the page links it: a section of /sources/, or the list there of
-    what could not be found."""
-    sources = load()
-    page = reverse("reference:sources")
-    links = []
-    for source_id in ids:
-        section = sources.sections.get(source_id)
-        if section is None:
-            links.append(
-                {"href": f"{page}#not-found", "text": _("not found: see what we looked for")}
-            )
-        else:
-            short = sources.source(section.source_id).short
-            links.append({"href": f"{page}#{section.id}", "text": f"{short}: {section.title}"})
-    return links
 
 
 def _chooser(drill: MoneyDrill, data) -> Chooser:
@@ -99,7 +79,7 @@ def _context(request, drill: MoneyDrill, chooser, settings, question, **extra) -
         "chooser": chooser,
         "settings": settings,
         "question": question,
-        "cited": cited(drill.sources(question)) if question else [],
+        "cited": sources.refs(drill.sources(question)) if question else [],
         "token": extra.pop("token", None)
         or (scoring.serve(drill.name, question.data) if question else ""),
         "answer_form": extra.pop("answer_form", None) or Answer(),

@@ -18,11 +18,10 @@ from django_htmx.http import reswap, retarget
 
 from baccarat.teaching.shoe_procedure import SKILLS, AnswerError, for_skill, grade, question
 from baccarat.teaching.shoe_procedure import reference as procedure_reference
-from dealer import scoring
+from dealer import scoring, sources
 from dealer.catalogue import Drill, register
 from dealer.time_limit import limit_of
 from progress.learner import Learner
-from reference.sources import load
 
 DRILL = "dealer:procedure"
 PAGE = "dealer/procedure.html"
@@ -53,18 +52,11 @@ def next_question(request):
     return for_skill(skill, secrets.randbelow(2**32))
 
 
-def sources_of(rules):
-    """Each rule with the reference it rests on (reference/sources.toml's entry for this
-    page, in the page's language), or None where no source was read."""
-    refs = {ref.section.id: ref for ref in load().pages["/dealer/procedure/"]["refs"]}
-    return [(rule, refs.get(rule.source)) for rule in rules]
-
-
 def drill_context(request, q, limit_form, limit, last=None, notice=None):
     return {
         "q": q,
         "token": scoring.serve(DRILL, {"kind": q.kind, "case": q.case}),
-        "rules": sources_of(procedure_reference()),
+        "rules": sources.rules_with_refs(procedure_reference(), "/dealer/procedure/"),
         "limit_form": limit_form,
         "last": last,
         "notice": notice,

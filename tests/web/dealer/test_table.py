@@ -18,18 +18,6 @@ pytestmark = pytest.mark.django_db
 URL = "/dealer/table/"
 
 
-@pytest.fixture
-def slow_clock(monkeypatch):
-    """Each answer comes two seconds after its question, so it is counted."""
-    now = [1_000_000.0]
-
-    def tick():
-        now[0] += 1.0
-        return now[0]
-
-    monkeypatch.setattr(scoring.time, "time", tick)
-
-
 def token(html):
     return re.search(r'name="question" value="([^"]+)"', html).group(1)
 

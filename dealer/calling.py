@@ -15,12 +15,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import reswap, retarget
 
 from baccarat.teaching.calling import SKILLS, CalledHand, deal_for
 from baccarat.teaching.felt import lay_out
 from dealer import scoring, sources
 from dealer.catalogue import Drill, register
+from dealer.drill_page import drill_response
 from dealer.time_limit import limit_of
 from progress.learner import Learner
 
@@ -71,13 +71,7 @@ def drill_context(request, hand, limit_form, limit, last=None, notice=None):
 
 
 def respond(request, context, status=200):
-    if request.htmx:
-        response = render(request, f"{PAGE}#update", context, status=status)
-        if status != 200:
-            retarget(response, "#drill")
-            reswap(response, "outerHTML")
-        return response
-    return render(request, PAGE, context, status=status)
+    return drill_response(request, PAGE, context, status)
 
 
 @require_safe

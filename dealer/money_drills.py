@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django_htmx.http import reswap, retarget
 
 from baccarat.teaching.dealer_commission import BadQuestion, dollars
 from dealer import scoring, sources
 from dealer.answers import ANY, Answer, Chooser
+from dealer.drill_page import drill_response
 from dealer.time_limit import seconds as limit_seconds
 from progress.learner import Learner
 
@@ -90,12 +90,7 @@ def _context(request, drill: MoneyDrill, chooser, settings, question, **extra) -
 
 
 def _refuse(request, context, status: int):
-    if request.htmx:
-        response = render(request, f"{PAGE}#update", context, status=status)
-        retarget(response, "#drill")
-        reswap(response, "outerHTML")
-        return response
-    return render(request, PAGE, context, status=status)
+    return drill_response(request, PAGE, context, status)
 
 
 def page(request, drill: MoneyDrill):
@@ -160,6 +155,4 @@ def _answer(request, drill: MoneyDrill, chooser, settings):
     context = _context(
         request, drill, chooser, settings, _pick(request, drill, settings), last=last
     )
-    if request.htmx:
-        return render(request, f"{PAGE}#update", context)
-    return render(request, PAGE, context)
+    return drill_response(request, PAGE, context)

@@ -113,9 +113,6 @@ def tally(request, drill: str, standard: float) -> Tally:
     return Tally(len(answers), sum(a.right for a in answers), median, ready(answers, standard))
 
 
-__all__ = ["Marked", "StaleQuestion", "Tally", "in_time", "mark", "serve", "take", "tally"]
-
-
 def ready_standard() -> dict:
     """The ready standard as every page says it: so many of the last so many right."""
     return {"ready_right": round(READY_ACCURACY * READY_WINDOW), "ready_window": READY_WINDOW}
@@ -129,3 +126,17 @@ def status(request, drill: str, standard: float, limit: float | None) -> dict:
         "limit": limit,
         **ready_standard(),
     }
+
+
+__all__ = [
+    "Marked",
+    "StaleQuestion",
+    "Tally",
+    "in_time",
+    "mark",
+    "ready_standard",
+    "serve",
+    "status",
+    "take",
+    "tally",
+]

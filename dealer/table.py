@@ -14,16 +14,15 @@ from __future__ import annotations
 import secrets
 from fractions import Fraction
 
-from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
-from django_htmx.http import reswap, retarget
 
 from baccarat.odds.payouts import money
 from baccarat.teaching import table_settlement as engine
 from dealer import scoring
 from dealer.catalogue import Drill, register
+from dealer.drill_page import drill_response
 from dealer.table_forms import LIMIT_LABEL, ActionForm, AnswerForm, limits_of
 
 DRILL = "dealer:table"
@@ -137,13 +136,7 @@ def _context(request, state, limit_form, feedback=None, notice=None, errors=None
 
 
 def _show(request, context, status=200):
-    if request.htmx:
-        response = render(request, f"{PAGE}#update", context, status=status)
-        if status != 200:
-            retarget(response, "#table-drill")
-            reswap(response, "outerHTML")
-        return response
-    return render(request, PAGE, context, status=status)
+    return drill_response(request, PAGE, context, status, target="#table-drill")
 
 
 def _refuse(request, state, limit_form, errors):

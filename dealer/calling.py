@@ -15,16 +15,14 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import reswap, retarget
 
 from baccarat.teaching.calling import SKILLS, CalledHand, deal_for
-from baccarat.teaching.dealer_standard import READY_ACCURACY, READY_WINDOW
 from baccarat.teaching.felt import lay_out
-from dealer import scoring
-from dealer.catalogue import DRILLS, Drill
+from dealer import scoring, sources
+from dealer.catalogue import Drill, register
+from dealer.drill_page import drill_response
 from dealer.time_limit import limit_of
 from progress.learner import Learner
-from reference.sources import load
 
 DRILL = "dealer:calling"
 PAGE = "dealer/calling.html"
@@ -32,7 +30,7 @@ PAGE = "dealer/calling.html"
 # that holds up the card that follows it (docs/dealer.md says why).
 STANDARD_SECONDS = 3.0
 
-DRILLS.append(
+register(
     Drill(
         DRILL,
         gettext_lazy("Calling the hand"),
@@ -65,25 +63,15 @@ def drill_context(request, hand, limit_form, limit, last=None, notice=None):
         "spots": lay_out(hand.resolution, call.cards_shown, fresh),
         "token": scoring.serve(DRILL, {"cards": hand.text(), "at": hand.at}),
         "limit_form": limit_form,
-        "limit": limit,
         "last": last,
         "notice": notice,
-        "tally": scoring.tally(request, DRILL, STANDARD_SECONDS),
-        "standard": STANDARD_SECONDS,
-        "ready_right": round(READY_ACCURACY * READY_WINDOW),
-        "ready_window": READY_WINDOW,
-        "sources": load().pages["/dealer/calling/"]["refs"],
+        **scoring.status(request, DRILL, STANDARD_SECONDS, limit),
+        "sources": sources.page_refs("/dealer/calling/"),
     }
 
 
 def respond(request, context, status=200):
-    if request.htmx:
-        response = render(request, f"{PAGE}#update", context, status=status)
-        if status != 200:
-            retarget(response, "#drill")
-            reswap(response, "outerHTML")
-        return response
-    return render(request, PAGE, context, status=status)
+    return drill_response(request, PAGE, context, status)
 
 
 @require_safe

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods
 
 from baccarat.teaching import dealer_commission as engine
 from dealer.answers import ANY, CommissionChooser
-from dealer.catalogue import DRILLS, Drill
+from dealer.catalogue import Drill, register
 from dealer.money_drills import MoneyDrill, page
 
 
@@ -51,7 +51,7 @@ DRILL = MoneyDrill(
     sources=lambda question: question.policy.sources,
 )
 
-DRILLS.append(
+register(
     Drill(
         url_name=DRILL.name,
         title=DRILL.title,

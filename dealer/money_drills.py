@@ -18,16 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils.translation import gettext as _
-from django_htmx.http import reswap, retarget
 
 from baccarat.teaching.dealer_commission import BadQuestion, dollars
-from baccarat.teaching.dealer_standard import READY_ACCURACY, READY_WINDOW
-from dealer import scoring
-from dealer.answers import ANY, Answer, Chooser, limit_seconds
+from dealer import scoring, sources
+from dealer.answers import ANY, Answer, Chooser
+from dealer.drill_page import drill_response
+from dealer.time_limit import seconds as limit_seconds
 from progress.learner import Learner
-from reference.sources import load
 
 PAGE = "dealer/money_drill.html"
 ANSWERED_KEY = "dealer_drills_answered"
@@ -47,24 +45,6 @@ class MoneyDrill:
     restore: Callable[[dict], object]
     standard: float
     sources: Callable[[object], tuple[str, ...]]  # a question's policy or pay table's sources
-
-
-def cited(ids: tuple[str, ...]) -> list[dict]:
-    """Each source id as the page links it: a section of /sources/, or the list there of
-    what could not be found."""
-    sources = load()
-    page = reverse("reference:sources")
-    links = []
-    for source_id in ids:
-        section = sources.sections.get(source_id)
-        if section is None:
-            links.append(
-                {"href": f"{page}#not-found", "text": _("not found: see what we looked for")}
-            )
-        else:
-            short = sources.source(section.source_id).short
-            links.append({"href": f"{page}#{section.id}", "text": f"{short}: {section.title}"})
-    return links
 
 
 def _chooser(drill: MoneyDrill, data) -> Chooser:
@@ -94,33 +74,23 @@ def _answered_before(request, token: str) -> bool:
 
 
 def _context(request, drill: MoneyDrill, chooser, settings, question, **extra) -> dict:
-    tally = scoring.tally(request, drill.name, drill.standard)
     context = {
         "drill": drill,
         "chooser": chooser,
         "settings": settings,
         "question": question,
-        "cited": cited(drill.sources(question)) if question else [],
+        "cited": sources.refs(drill.sources(question)) if question else [],
         "token": extra.pop("token", None)
         or (scoring.serve(drill.name, question.data) if question else ""),
         "answer_form": extra.pop("answer_form", None) or Answer(),
-        "tally": tally,
-        "accuracy": round(100 * tally.accuracy) if tally.accuracy is not None else None,
-        "standard": drill.standard,
-        "ready_right": round(READY_ACCURACY * READY_WINDOW),
-        "ready_window": READY_WINDOW,
+        **scoring.status(request, drill.name, drill.standard, limit_seconds(settings["limit"])),
     }
     context.update(extra)
     return context
 
 
 def _refuse(request, context, status: int):
-    if request.htmx:
-        response = render(request, f"{PAGE}#update", context, status=status)
-        retarget(response, "#drill")
-        reswap(response, "outerHTML")
-        return response
-    return render(request, PAGE, context, status=status)
+    return drill_response(request, PAGE, context, status)
 
 
 def page(request, drill: MoneyDrill):
@@ -181,11 +151,8 @@ def _answer(request, drill: MoneyDrill, chooser, settings):
         "answers": [dollars(a) for a in question.answers],
         "worked": question.worked,
         "marked": marked,
-        "late": right and not marked.in_time,
     }
     context = _context(
         request, drill, chooser, settings, _pick(request, drill, settings), last=last
     )
-    if request.htmx:
-        return render(request, f"{PAGE}#update", context)
-    return render(request, PAGE, context)
+    return drill_response(request, PAGE, context)

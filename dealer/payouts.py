@@ -7,7 +7,7 @@ from django.views.decorators.http import require_http_methods
 from baccarat.odds.paytables import PAYTABLES
 from baccarat.teaching import dealer_payouts as engine
 from dealer.answers import Chooser
-from dealer.catalogue import DRILLS, Drill
+from dealer.catalogue import Drill, register
 from dealer.money_drills import MoneyDrill, page
 
 
@@ -36,7 +36,7 @@ DRILL = MoneyDrill(
     sources=lambda question: (question.table.source,),
 )
 
-DRILLS.append(
+register(
     Drill(
         url_name=DRILL.name,
         title=DRILL.title,

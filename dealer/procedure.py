@@ -14,16 +14,14 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import reswap, retarget
 
-from baccarat.teaching.dealer_standard import READY_ACCURACY, READY_WINDOW
 from baccarat.teaching.shoe_procedure import SKILLS, AnswerError, for_skill, grade, question
 from baccarat.teaching.shoe_procedure import reference as procedure_reference
-from dealer import scoring
-from dealer.catalogue import DRILLS, Drill
+from dealer import scoring, sources
+from dealer.catalogue import Drill, register
+from dealer.drill_page import drill_response
 from dealer.time_limit import limit_of
 from progress.learner import Learner
-from reference.sources import load
 
 DRILL = "dealer:procedure"
 PAGE = "dealer/procedure.html"
@@ -31,7 +29,7 @@ PAGE = "dealer/procedure.html"
 # dealer who has to look it up stops the game (docs/dealer.md says why).
 STANDARD_SECONDS = 5.0
 
-DRILLS.append(
+register(
     Drill(
         DRILL,
         gettext_lazy("Shoe procedure"),
@@ -54,37 +52,20 @@ def next_question(request):
     return for_skill(skill, secrets.randbelow(2**32))
 
 
-def sources_of(rules):
-    """Each rule with the reference it rests on (reference/sources.toml's entry for this
-    page, in the page's language), or None where no source was read."""
-    refs = {ref.section.id: ref for ref in load().pages["/dealer/procedure/"]["refs"]}
-    return [(rule, refs.get(rule.source)) for rule in rules]
-
-
 def drill_context(request, q, limit_form, limit, last=None, notice=None):
     return {
         "q": q,
         "token": scoring.serve(DRILL, {"kind": q.kind, "case": q.case}),
-        "rules": sources_of(procedure_reference()),
+        "rules": sources.rules_with_refs(procedure_reference(), "/dealer/procedure/"),
         "limit_form": limit_form,
-        "limit": limit,
         "last": last,
         "notice": notice,
-        "tally": scoring.tally(request, DRILL, STANDARD_SECONDS),
-        "standard": STANDARD_SECONDS,
-        "ready_right": round(READY_ACCURACY * READY_WINDOW),
-        "ready_window": READY_WINDOW,
+        **scoring.status(request, DRILL, STANDARD_SECONDS, limit),
     }
 
 
 def respond(request, context, status=200):
-    if request.htmx:
-        response = render(request, f"{PAGE}#update", context, status=status)
-        if status != 200:
-            retarget(response, "#drill")
-            reswap(response, "outerHTML")
-        return response
-    return render(request, PAGE, context, status=status)
+    return drill_response(request, PAGE, context, status)
 
 
 @require_safe

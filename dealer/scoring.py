@@ -15,7 +15,14 @@ from dataclasses import dataclass
 
 from django.core import signing
 
-from baccarat.teaching.dealer_standard import Answer, counted, in_time, ready
+from baccarat.teaching.dealer_standard import (
+    READY_ACCURACY,
+    READY_WINDOW,
+    Answer,
+    counted,
+    in_time,
+    ready,
+)
 from progress.learner import Learner
 
 SALT = "dealer.scoring"
@@ -51,6 +58,11 @@ class Marked:
     seconds: float
     counted: bool  # False: answered before it could be read, so it teaches nothing
     in_time: bool  # right, and within the time limit (if any)
+
+    @property
+    def late(self) -> bool:
+        """Right, but past the learner's time limit: reviewed as missed."""
+        return self.right and not self.in_time
 
 
 @dataclass(frozen=True)
@@ -101,4 +113,30 @@ def tally(request, drill: str, standard: float) -> Tally:
     return Tally(len(answers), sum(a.right for a in answers), median, ready(answers, standard))
 
 
-__all__ = ["Marked", "StaleQuestion", "Tally", "in_time", "mark", "serve", "take", "tally"]
+def ready_standard() -> dict:
+    """The ready standard as every page says it: so many of the last so many right."""
+    return {"ready_right": round(READY_ACCURACY * READY_WINDOW), "ready_window": READY_WINDOW}
+
+
+def status(request, drill: str, standard: float, limit: float | None) -> dict:
+    """What templates/dealer/includes/drill_status.html shows for a drill."""
+    return {
+        "tally": tally(request, drill, standard),
+        "standard": standard,
+        "limit": limit,
+        **ready_standard(),
+    }
+
+
+__all__ = [
+    "Marked",
+    "StaleQuestion",
+    "Tally",
+    "in_time",
+    "mark",
+    "ready_standard",
+    "serve",
+    "status",
+    "take",
+    "tally",
+]

@@ -14,24 +14,23 @@ from __future__ import annotations
 import secrets
 from fractions import Fraction
 
-from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
-from django_htmx.http import reswap, retarget
 
 from baccarat.odds.payouts import money
 from baccarat.teaching import table_settlement as engine
 from dealer import scoring
-from dealer.catalogue import DRILLS, Drill
-from dealer.table_forms import ActionForm, AnswerForm, LimitForm
+from dealer.catalogue import Drill, register
+from dealer.drill_page import drill_response
+from dealer.table_forms import LIMIT_LABEL, ActionForm, AnswerForm, limits_of
 
 DRILL = "dealer:table"
 STATE = "dealer_table"
 STEPS = ("take", "pay", "box", "done", "settle", "settled")
 PAGE = "dealer/table.html"
 
-DRILLS.append(
+register(
     Drill(
         DRILL,
         gettext_lazy("A whole table"),
@@ -128,8 +127,7 @@ def _context(request, state, limit_form, feedback=None, notice=None, errors=None
         "limit_form": limit_form,
         "query": f"?limit={limit_form.cleaned_data['limit']}" if limit_form.seconds() else "",
         "sheet": {"seconds": round(seconds, 1), "right": right, "answered": answered},
-        "tally": scoring.tally(request, DRILL, engine.STANDARD_SECONDS),
-        "standard": engine.STANDARD_SECONDS,
+        **scoring.status(request, DRILL, engine.STANDARD_SECONDS, limit_form.seconds()),
         "hand_number": state["hand"] + 1,
         "feedback": feedback,
         "notice": notice,
@@ -138,13 +136,7 @@ def _context(request, state, limit_form, feedback=None, notice=None, errors=None
 
 
 def _show(request, context, status=200):
-    if request.htmx:
-        response = render(request, f"{PAGE}#update", context, status=status)
-        if status != 200:
-            retarget(response, "#table-drill")
-            reswap(response, "outerHTML")
-        return response
-    return render(request, PAGE, context, status=status)
+    return drill_response(request, PAGE, context, status, target="#table-drill")
 
 
 def _refuse(request, state, limit_form, errors):
@@ -156,13 +148,11 @@ def _refuse(request, state, limit_form, errors):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def table(request):
-    limit_form = LimitForm(request.GET)
+    limit_form = limits_of(request.GET)
     state = _state(request)
     if not limit_form.is_valid():
-        label = _("Time limit per step")
-        errors = [f"{label}: {e}" for e in limit_form.errors.get("limit", [])]
-        limit_form = LimitForm({})
-        return _refuse(request, state, limit_form, errors)
+        errors = [f"{LIMIT_LABEL}: {e}" for e in limit_form.errors.get("limit", [])]
+        return _refuse(request, state, limits_of({}), errors)
     if request.method != "POST":
         _save(request, state)
         return _show(request, _context(request, state, limit_form))
@@ -215,11 +205,7 @@ def _answer(request, state, limit_form):
     boxes = _boxes(state)
     form = AnswerForm(request.POST, **_fields(step, settled, boxes))
     if not form.is_valid():
-        errors = [
-            f"{form.fields[name].label or name}: {' '.join(messages)}"
-            for name, messages in form.errors.items()
-        ]
-        return _refuse(request, state, limit_form, errors)
+        return _refuse(request, state, limit_form, form.problems())
     graded = engine.grade(step, settled, boxes, form.cleaned_data)
     limit = limit_form.seconds()
     marks = [
@@ -242,6 +228,6 @@ def _answer(request, state, limit_form):
         "lines": graded.lines,
         "seconds": round(seconds, 1),
         "counted": all(m.counted for m in marks),
-        "late": limit is not None and seconds > limit,
+        "late": graded.right and limit is not None and seconds > limit,
     }
     return _show(request, _context(request, state, limit_form, feedback=feedback))

@@ -1,60 +1,25 @@
-"""The whole-table drill's forms: the time limit, the house policy, and each step's answers.
+"""The whole-table drill's forms: the house policy and each step's answers (the time limit
+is dealer.time_limit's, offered per step).
 
-Amounts are typed as a dealer would say them: digits, with an optional "$" in front,
-commas only between thousands ("1,250"), and at most two decimals after a point ("3.75").
-Full-width digits (a Chinese keyboard's) are read as digits. "3,75" is refused: a comma
-before two digits could mean cents or a slip, and a payout must not be guessed.
+Amounts are read as every drill reads them (dealer.amounts), in cents, and handed to the
+engine as exact units (Fractions of a dollar).
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from fractions import Fraction
-
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from baccarat.teaching.table_settlement import POLICIES
+from dealer.amounts import AmountField, units
+from dealer.time_limit import TABLE_STEP, LimitForm
 
-AMOUNT = re.compile(r"\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.(\d{1,2}))?", re.ASCII)
-LIMITS = (("", _("Untimed")), ("10", "10 s"), ("20", "20 s"), ("30", "30 s"), ("60", "60 s"))
-
-
-def read_amount(text: str) -> Fraction:
-    """The amount typed, exactly; ValidationError when it is not one."""
-    typed = unicodedata.normalize("NFKC", text).strip()
-    match = AMOUNT.fullmatch(typed)
-    if not match:
-        raise ValidationError(
-            _("Type an amount such as 25 or 3.75 (a point before the cents, no other signs)."),
-            code="amount",
-        )
-    whole, cents = match.group(1).replace(",", ""), match.group(2) or "0"
-    return Fraction(int(whole)) + Fraction(int(cents), 10 ** len(cents) if match.group(2) else 1)
+LIMIT_LABEL = _("Time limit per step")
 
 
-class AmountField(forms.Field):
-    """An amount typed in a payout's box, read exactly (see `read_amount`)."""
-
-    def to_python(self, value):
-        text = str(value or "").strip()
-        if not text:
-            return None
-        if len(text) > 16:
-            raise ValidationError(_("Too long for an amount."), code="max_length")
-        return read_amount(text)
-
-
-class LimitForm(forms.Form):
+def limits_of(data) -> LimitForm:
     """The learner's time limit for each step, in the query string (untimed at first)."""
-
-    limit = forms.ChoiceField(choices=LIMITS, required=False, label=_("Time limit per step"))
-
-    def seconds(self) -> float | None:
-        value = self.cleaned_data.get("limit") if self.is_valid() else ""
-        return float(value) if value else None
+    return LimitForm(data, offered=TABLE_STEP, label=LIMIT_LABEL)
 
 
 class ActionForm(forms.Form):
@@ -80,3 +45,22 @@ class AnswerForm(forms.Form):
             )
         for name, label in amounts:
             self.fields[name] = AmountField(label=label)
+
+    def clean(self):
+        cleaned = super().clean()
+        for name, field in self.fields.items():
+            if isinstance(field, AmountField) and name in cleaned:
+                cleaned[name] = units(cleaned[name])
+        return cleaned
+
+    def problems(self) -> list[str]:
+        """Each field's refusal, naming the field (an amount's message names it already)."""
+        return [
+            message
+            if isinstance(self.fields.get(name), AmountField)
+            else f"{self.fields[name].label or name}: {message}"
+            if name in self.fields
+            else message
+            for name, messages in self.errors.items()
+            for message in messages
+        ]

@@ -1,6 +1,5 @@
 from django.shortcuts import render
 
-from baccarat.teaching.dealer_standard import READY_ACCURACY, READY_WINDOW
 from dealer import scoring
 from dealer.catalogue import DRILLS
 
@@ -13,9 +12,5 @@ def index(request):
     return render(
         request,
         "dealer/index.html",
-        {
-            "rows": rows,
-            "ready_right": round(READY_ACCURACY * READY_WINDOW),
-            "ready_window": READY_WINDOW,
-        },
+        {"rows": rows, **scoring.ready_standard()},
     )

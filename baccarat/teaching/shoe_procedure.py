@@ -11,7 +11,6 @@ Nothing here knows about the web.
 from __future__ import annotations
 
 import random
-import unicodedata
 from dataclasses import dataclass
 
 from baccarat.game.cards import RANKS, Card
@@ -171,7 +170,9 @@ def grade(q: Question, given: str) -> bool:
     if not isinstance(given, str):
         raise AnswerError(_("answer: choose one of the answers."))
     if q.typed:
-        text = unicodedata.normalize("NFKC", given).strip()
+        # ASCII digits only, as every number the site reads (a full-width "１０" is refused
+        # with the same message, not read on one page and refused on the next).
+        text = given.strip(" \t\n\r\x0b\x0c")
         if not (0 < len(text) <= MAX_TYPED and text.isascii() and text.isdigit()):
             raise AnswerError(_("answer: type a whole number of cards, such as 7."))
         return int(text) == int(q.answer)

@@ -21,17 +21,6 @@ def served(response):
     return token, question(data["kind"], data["case"])
 
 
-@pytest.fixture
-def read_clock(monkeypatch):
-    now = [2_000_000.0]
-
-    def tick():
-        now[0] += 1.0
-        return now[0]
-
-    monkeypatch.setattr(scoring.time, "time", tick)
-
-
 @pytest.mark.same_on_any_database
 @pytest.mark.parametrize("prefix", ["", "/zh-hant"])
 def test_the_procedure_is_written_out_with_its_sources(client, prefix):
@@ -42,7 +31,7 @@ def test_the_procedure_is_written_out_with_its_sources(client, prefix):
     assert "416" in html  # the site's procedure, formatted from the simulation's own sentence
 
 
-def test_a_right_answer_counts_and_a_new_question_follows(client, read_clock):
+def test_a_right_answer_counts_and_a_new_question_follows(client, slow_clock):
     token, q = served(client.get(PAGE))
     response = client.post(ANSWER, {"question": token, "answer": q.answer})
     assert response.status_code == 200
@@ -51,13 +40,17 @@ def test_a_right_answer_counts_and_a_new_question_follows(client, read_clock):
     assert right and seconds >= 1.0
 
 
-def test_a_burn_typed_in_full_width_digits_is_read(client, read_clock):
+def test_a_burn_is_typed_in_ascii_digits_as_every_number_on_the_site(client, slow_clock):
     token = scoring.serve(DRILL, {"kind": "burn", "case": 12})  # a king: 10 burned
     response = client.post(ANSWER, {"question": token, "answer": "１０"})
+    assert response.status_code == 400
+    assert "type a whole number" in response.content.decode()
+    assert scoring.SESSION_KEY not in client.session
+    response = client.post(ANSWER, {"question": token, "answer": " 10 "})
     assert 'data-verdict="right"' in response.content.decode()
 
 
-def test_a_wrong_answer_shows_the_rule(client, read_clock):
+def test_a_wrong_answer_shows_the_rule(client, slow_clock):
     token = scoring.serve(DRILL, {"kind": "burn", "case": 11})  # a queen
     response = client.post(ANSWER, {"question": token, "answer": "0"})
     html = response.content.decode()
@@ -65,7 +58,7 @@ def test_a_wrong_answer_shows_the_rule(client, read_clock):
 
 
 @pytest.mark.parametrize("answer", ["seven", "", "1000", "-3"])
-def test_an_answer_that_is_not_a_number_is_refused_naming_the_field(client, read_clock, answer):
+def test_an_answer_that_is_not_a_number_is_refused_naming_the_field(client, slow_clock, answer):
     token = scoring.serve(DRILL, {"kind": "burn", "case": 6})
     response = client.post(ANSWER, {"question": token, "answer": answer})
     assert response.status_code == 400

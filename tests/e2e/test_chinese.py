@@ -57,6 +57,8 @@ PAGES = [
     "/", "/rules/", "/rules/banker/3/", "/hands/?cards=4,A,A,3,8", "/hands/practice/",
     "/odds/", "/tracker/", "/tracker/import/", "/lessons/", "/lessons/big-eye-boy/rule-1/",
     "/quiz/", "/quiz/progress/", "/glossary/", "/sources/", "/lab/", "/accounts/signup/",
+    "/dealer/", "/dealer/commission/", "/dealer/calling/", "/dealer/table/",
+    "/odds/counting/", "/odds/counting/systems/?shoes=2",
 ]  # fmt: skip
 SHOE_PAGE = "/tracker/{pk}/"  # a shoe of HANDS, this browser's own
 HANDS = "BBPTPBPPBBBPTBPBBPPPBTBPBPPBBB"

@@ -104,7 +104,11 @@ def page(request, drill: MoneyDrill):
             **({"mode": "take"} if "mode" in blank.fields else {}),
         }
         context = _context(request, drill, blank, fallback, None)
-        context["notice"] = " ".join(str(e) for errors in chooser.errors.values() for e in errors)
+        context["notice"] = " ".join(
+            f"{chooser.fields[name].label}: {e}" if name in chooser.fields else str(e)
+            for name, errors in chooser.errors.items()
+            for e in errors
+        )
         return _refuse(request, context, 400)
     settings = chooser.cleaned_data
     if request.method != "POST":

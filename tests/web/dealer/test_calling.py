@@ -77,7 +77,10 @@ def test_a_call_past_the_time_limit_is_reviewed_as_missed(client, monkeypatch):
     now[0] += 4.0
     response = client.post(ANSWER, {"question": token, "answer": hand.current.answer, "limit": "3"})
     assert response.status_code == 200
-    assert "past your time limit: counted as missed" in response.content.decode()
+    html = response.content.decode()
+    assert "Right, but past your time limit, so counted as missed." in html
+    verdict = html[html.index('class="verdict-line"') :].split("</p>", 1)[0]
+    assert "⏱" in verdict and "✓" not in verdict
 
 
 @pytest.mark.parametrize(

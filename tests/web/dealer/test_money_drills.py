@@ -97,7 +97,10 @@ def test_under_a_time_limit_a_late_right_answer_is_reviewed_as_missed(client, sl
     scoring.time.time()
     extra = {"choice": "tie_8", "limit": "3"}
     response = answer(client, "payouts", page, str(question.won // 100), extra)
-    assert "past your time limit: counted as missed" in response.content.decode()
+    html = response.content.decode()
+    assert "Right, but past your time limit, so counted as missed." in html
+    verdict = html[html.index('class="verdict-line"') :].split("</p>", 1)[0]
+    assert "⏱" in verdict and "✓" not in verdict
     state = Learner(response.wsgi_request).skill("dealer:payouts:tie_8")
     assert (state.attempts, state.correct) == (1, 0)
 

@@ -79,7 +79,7 @@ def _context(request, drill: MoneyDrill, chooser, settings, question, **extra) -
         "chooser": chooser,
         "settings": settings,
         "question": question,
-        "cited": sources.refs(drill.sources(question)) if question else [],
+        **_cited(sources.refs(drill.sources(question)) if question else []),
         "token": extra.pop("token", None)
         or (scoring.serve(drill.name, question.data) if question else ""),
         "answer_form": extra.pop("answer_form", None) or Answer(),
@@ -87,6 +87,12 @@ def _context(request, drill: MoneyDrill, chooser, settings, question, **extra) -
     }
     context.update(extra)
     return context
+
+
+def _cited(refs) -> dict:
+    """The sources found, and whether a part of the rule has none (said after them, so the
+    line does not read as if the found source were missing)."""
+    return {"cited": [ref for ref in refs if ref], "uncited": None in refs}
 
 
 def _refuse(request, context, status: int):
@@ -104,7 +110,11 @@ def page(request, drill: MoneyDrill):
             **({"mode": "take"} if "mode" in blank.fields else {}),
         }
         context = _context(request, drill, blank, fallback, None)
-        context["notice"] = " ".join(str(e) for errors in chooser.errors.values() for e in errors)
+        context["notice"] = " ".join(
+            f"{chooser.fields[name].label}: {e}" if name in chooser.fields else str(e)
+            for name, errors in chooser.errors.items()
+            for e in errors
+        )
         return _refuse(request, context, 400)
     settings = chooser.cleaned_data
     if request.method != "POST":

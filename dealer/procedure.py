@@ -13,14 +13,14 @@ from django import forms
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from baccarat.teaching.shoe_procedure import SKILLS, AnswerError, for_skill, grade, question
 from baccarat.teaching.shoe_procedure import reference as procedure_reference
 from dealer import scoring, sources
 from dealer.catalogue import Drill, register
-from dealer.drill_page import drill_response
-from dealer.time_limit import limit_of
+from dealer.drill_page import back_to_drill, drill_response, limit_problem
+from dealer.time_limit import LimitForm, limit_of
 from progress.learner import Learner
 
 DRILL = "dealer:procedure"
@@ -68,15 +68,28 @@ def respond(request, context, status=200):
     return drill_response(request, PAGE, context, status)
 
 
+def refuse_limit(request, limit_form):
+    """A time limit not on offer: the drill untimed, the field named, nothing counted."""
+    context = drill_context(request, next_question(request), LimitForm(), None)
+    context["notice"] = limit_problem(limit_form)
+    return respond(request, context, 400)
+
+
 @require_safe
 def procedure(request):
     limit_form, limit = limit_of(request.GET)
+    if not limit_form.is_valid():
+        return refuse_limit(request, limit_form)
     return render(request, PAGE, drill_context(request, next_question(request), limit_form, limit))
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def answer(request):
+    if request.method != "POST":
+        return back_to_drill(request, "dealer:procedure")
     limit_form, limit = limit_of(request.POST)
+    if not limit_form.is_valid():
+        return refuse_limit(request, limit_form)
     form = AnswerForm(request.POST)
     q = None
     if form.is_valid():

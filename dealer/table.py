@@ -212,10 +212,12 @@ def _answer(request, state, limit_form):
         scoring.mark(request, DRILL, skill, ok, seconds, limit, engine.STANDARD_SECONDS)
         for skill, ok in graded.skills
     ]
+    # The hand's sheet counts what the worked answer shows, line by line (each bet taken,
+    # left or paid, each box entry), so its figures can be checked against the page.
     state["sheet"] = [
         state["sheet"][0] + seconds,
-        state["sheet"][1] + sum(ok for _skill, ok in graded.skills),
-        state["sheet"][2] + len(graded.skills),
+        state["sheet"][1] + sum(ok for _sentence, ok in graded.lines),
+        state["sheet"][2] + len(graded.lines),
     ]
     state["step"] = graded.next_step(step, settled)
     if step == "box":

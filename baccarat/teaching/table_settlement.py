@@ -229,8 +229,10 @@ def leave_sentence(line: Line) -> str:
     )
 
 
-def pay_sentence(line: Line) -> str:
-    if line.box:
+def pay_sentence(line: Line, box: bool = True) -> str:
+    """What the dealer pays; with the box entry only where no later step asks for it (the
+    box step follows the payouts, so the payout step's feedback keeps it back)."""
+    if line.box and box:
         return _(
             "Seat {seat}, {stake} on {bet}: pay {pay}, and mark {box} in the seat's box. {why}"
         ).format(
@@ -248,6 +250,18 @@ def pay_sentence(line: Line) -> str:
         pay=money(line.pay),
         why=line.why,
     )
+
+
+def typed_sentence(sentence: str, typed: Any) -> str:
+    """A worked line the learner had wrong, with what they typed (an amount) or did (a bet
+    ticked or not), as the money drills show it."""
+    if typed is None:
+        return sentence
+    if isinstance(typed, bool):
+        did = _("You ticked it.") if typed else _("You did not tick it.")
+    else:
+        did = _("You typed {typed}.").format(typed=money(typed))
+    return _("{sentence} {did}").format(sentence=sentence, did=did)
 
 
 def box_sentence(seat: int, entry: Fraction, total: Fraction) -> str:
@@ -323,32 +337,48 @@ def grade(
         lines = []
         for line in settled.lines:
             ok = (line.bet.key in ticked) == (line.action == "take")
+            did = None if ok else line.bet.key in ticked
             if line.action == "take":
-                lines.append((take_sentence(line), ok))
+                lines.append((typed_sentence(take_sentence(line), did), ok))
             elif line.action == "leave" or not ok:
-                sentence = leave_sentence(line) if line.action == "leave" else pay_sentence(line)
-                lines.append((sentence, ok))
+                sentence = (
+                    leave_sentence(line) if line.action == "leave" else pay_sentence(line, False)
+                )
+                lines.append((typed_sentence(sentence, did), ok))
         right = all(ok for _sentence, ok in lines)
         return Graded((("dealer:table:take", right),), tuple(lines))
     if step == "pay":
-        marked = [(line, answer.get(f"pay-{line.bet.key}") == line.pay) for line in settled.paid]
+        typed = [(line, answer.get(f"pay-{line.bet.key}")) for line in settled.paid]
+        marked = [(line, given, given == line.pay) for line, given in typed]
         return Graded(
-            tuple((f"dealer:table:pay:{line.bet.bet}", ok) for line, ok in marked),
-            tuple((pay_sentence(line), ok) for line, ok in marked),
+            tuple((f"dealer:table:pay:{line.bet.bet}", ok) for line, _given, ok in marked),
+            tuple(
+                (_worked(pay_sentence(line, box=False), given, ok), ok)
+                for line, given, ok in marked
+            ),
         )
     if step == "box":
         after = add_to_boxes(boxes, settled)
         marked_box = [
-            (box_sentence(seat, entry, after[seat]), answer.get(f"box-{seat}") == entry)
+            _marked(box_sentence(seat, entry, after[seat]), answer.get(f"box-{seat}"), entry)
             for seat, entry in sorted(settled.boxed.items())
         ]
         right = all(ok for _sentence, ok in marked_box)
         return Graded((("dealer:table:box", right),), tuple(marked_box))
     if step == "settle":
         marked_box = [
-            (settle_box_sentence(seat, total), answer.get(f"owed-{seat}") == total)
+            _marked(settle_box_sentence(seat, total), answer.get(f"owed-{seat}"), total)
             for seat, total in sorted(boxes.items())
         ]
         right = all(ok for _sentence, ok in marked_box)
         return Graded((("dealer:table:box", right),), tuple(marked_box))
     raise ValueError(_("{step} is not a step that takes an answer").format(step=repr(step)))
+
+
+def _worked(sentence: str, given: Any, ok: bool) -> str:
+    return sentence if ok else typed_sentence(sentence, given)
+
+
+def _marked(sentence: str, given: Any, right: Fraction) -> tuple[str, bool]:
+    ok = given == right
+    return _worked(sentence, given, ok), ok

@@ -56,6 +56,11 @@ def test_a_whole_table_settled_by_keyboard(
     page.goto(f"{live_server.url}{prefix}/dealer/table/")
     expect(page.locator(".table-seat")).to_have_count(len(engine.SEATS))
     assert fits(page)
+    # The hand comes first on a phone: the cards and the step before the time limit.
+    felt = page.locator(".table-drill .felt").first.bounding_box()
+    assert felt["y"] < 450
+    limit = page.locator(".drill-limit").bounding_box()
+    assert limit["y"] > page.locator(".table-answer").bounding_box()["y"]
     assert axe_finds(page) == []
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/take-{width}{prefix.strip('/')}.png", full_page=True)
@@ -66,7 +71,10 @@ def test_a_whole_table_settled_by_keyboard(
     tab_to(page, ".table-answer .table-submit")
     page.keyboard.press("Enter")
     expect(page.locator('[data-verdict="right"]')).to_be_visible()
-    # Step 2: the payouts, typed in the house's order (the first box has the focus).
+    # The verdict has the focus, in view: the step answered is gone, the next is below it.
+    expect(page.locator('[data-verdict="right"]')).to_be_focused()
+    expect(page.locator('[data-verdict="right"]')).to_be_in_viewport()
+    # Step 2: the payouts, typed in the house's order.
     expect(page.locator(".table-drill")).to_have_attribute("data-step", "pay")
     for line in settled.paid:
         tab_to(page, f'input[name="pay-{line.bet.key}"]')
@@ -83,6 +91,11 @@ def test_a_whole_table_settled_by_keyboard(
     expect(page.locator('[data-verdict="wrong"]')).to_be_visible()
     expect(page.locator(".table-drill")).to_have_attribute("data-step", "done")
     expect(page.locator(".table-worked li.wrong")).to_have_count(1)
+    expect(page.locator('[data-verdict="wrong"]')).to_be_focused()
+    expect(page.locator('[data-verdict="wrong"]')).to_be_in_viewport()
+    if not prefix:
+        typed = f"You typed {money(1)}."
+        expect(page.locator(".table-worked li.wrong")).to_contain_text(typed)
     assert fits(page)
     assert axe_finds(page) == []
     if SHOTS:

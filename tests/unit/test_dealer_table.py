@@ -87,3 +87,41 @@ def test_the_box_adds_up_over_hands_and_is_settled_by_seat():
     answer = {f"owed-{seat}": total for seat, total in boxes.items()}
     graded = engine.grade("settle", None, boxes, answer)  # type: ignore[arg-type]
     assert graded.skills == (("dealer:table:box", True),)
+
+
+def _boxed_hand():
+    for hand in range(30):
+        settled = engine.settle_table(engine.deal("box", hand, "box"))
+        if settled.boxed:
+            return settled
+    raise AssertionError("no Banker win in 30 hands")
+
+
+def test_the_payouts_worked_answer_keeps_back_the_box_entries_the_next_step_asks():
+    settled = _boxed_hand()
+    answer = {f"pay-{line.bet.key}": Fraction(0) for line in settled.paid}
+    graded = engine.grade("pay", settled, {}, answer)
+    text = " ".join(sentence for sentence, _ok in graded.lines)
+    assert "box" not in text.replace("commission", "")
+    for line in settled.paid:
+        if line.box:
+            assert f"mark {engine.money(line.box)}" not in text
+
+
+def test_a_wrong_line_says_what_was_typed_or_ticked():
+    settled = _boxed_hand()
+    paid = settled.paid[0]
+    answer = {f"pay-{line.bet.key}": line.pay for line in settled.paid}
+    answer[f"pay-{paid.bet.key}"] = paid.pay + 5
+    lines = engine.grade("pay", settled, {}, answer).lines
+    assert f"You typed {engine.money(paid.pay + 5)}." in lines[0][0] and not lines[0][1]
+    assert all("You typed" not in sentence for sentence, ok in lines if ok)
+    seat, entry = sorted(settled.boxed.items())[0]
+    box = engine.grade("box", settled, {}, {f"box-{seat}": entry + 1}).lines
+    assert f"You typed {engine.money(entry + 1)}." in box[0][0]
+    winner = paid.bet.key
+    taken = [line.bet.key for line in settled.taken]
+    wrong = engine.grade("take", settled, {}, {"take": taken + [winner]}).lines
+    assert [s for s, ok in wrong if not ok] == [
+        f"{engine.pay_sentence(paid, box=False)} You ticked it."
+    ]

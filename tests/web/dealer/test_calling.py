@@ -77,7 +77,10 @@ def test_a_call_past_the_time_limit_is_reviewed_as_missed(client, monkeypatch):
     now[0] += 4.0
     response = client.post(ANSWER, {"question": token, "answer": hand.current.answer, "limit": "3"})
     assert response.status_code == 200
-    assert "past your time limit: counted as missed" in response.content.decode()
+    html = response.content.decode()
+    assert "Right, but past your time limit, so counted as missed." in html
+    verdict = html[html.index('class="verdict-line"') :].split("</p>", 1)[0]
+    assert "⏱" in verdict and "✓" not in verdict
 
 
 @pytest.mark.parametrize(
@@ -121,3 +124,35 @@ def test_a_wrong_banker_call_links_to_its_tableau_row(client, slow_clock):
     response = client.post(ANSWER, {"question": token, "answer": "draw"})
     assert response.status_code == 200
     assert 'href="/rules/banker/3/"' in response.content.decode()
+
+
+@pytest.mark.same_on_any_database
+@pytest.mark.parametrize("drill", [PAGE, "/dealer/procedure/"])
+def test_a_time_limit_not_offered_is_refused_naming_the_field(client, drill):
+    response = client.get(drill + "?limit=abc")
+    assert response.status_code == 400
+    assert "Time limit: " in response.content.decode()
+
+
+@pytest.mark.same_on_any_database
+@pytest.mark.parametrize("drill", [PAGE, "/dealer/procedure/"])
+def test_an_answer_s_address_opened_again_goes_back_to_the_drill(client, drill):
+    response = client.get(drill + "answer/?limit=5")
+    assert response.status_code == 302
+    assert response["Location"] == drill + "?limit=5"
+    assert client.get(drill + "answer/")["Location"] == drill
+
+
+def test_an_answer_with_a_time_limit_not_offered_counts_nothing(client, slow_clock):
+    token, hand = served(client.get(PAGE))
+    response = client.post(ANSWER, {"question": token, "answer": hand.current.answer, "limit": "7"})
+    assert response.status_code == 400
+    assert "Time limit: " in response.content.decode()
+    assert DRILL not in client.session.get(scoring.SESSION_KEY, {})
+
+
+@pytest.mark.same_on_any_database
+def test_the_money_drills_name_the_time_limit_field_too(client):
+    response = client.get("/dealer/commission/?limit=abc")
+    assert response.status_code == 400
+    assert "Time limit: " in response.content.decode()

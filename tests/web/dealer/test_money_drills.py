@@ -97,7 +97,10 @@ def test_under_a_time_limit_a_late_right_answer_is_reviewed_as_missed(client, sl
     scoring.time.time()
     extra = {"choice": "tie_8", "limit": "3"}
     response = answer(client, "payouts", page, str(question.won // 100), extra)
-    assert "past your time limit: counted as missed" in response.content.decode()
+    html = response.content.decode()
+    assert "Right, but past your time limit, so counted as missed." in html
+    verdict = html[html.index('class="verdict-line"') :].split("</p>", 1)[0]
+    assert "⏱" in verdict and "✓" not in verdict
     state = Learner(response.wsgi_request).skill("dealer:payouts:tie_8")
     assert (state.attempts, state.correct) == (1, 0)
 
@@ -199,3 +202,11 @@ def test_no_input_gives_a_server_error(drill, amount, choice, limit, mode, real,
     sent = token(page) if real else amount
     response = client.post(URLS[drill], {**fields, "question": sent, "amount": amount}, **headers)
     assert response.status_code < 500
+
+
+@pytest.mark.same_on_any_database
+def test_a_rule_partly_sourced_names_what_was_found_then_what_was_not(client):
+    html = client.get("/dealer/commission/?choice=round_100").content.decode()
+    line = html[html.index('class="help money-sources"') :].split("</p>", 1)[0]
+    assert "</a>, and a part of the rule with no source found: " in line
+    assert " ," not in line and "not found:" not in line

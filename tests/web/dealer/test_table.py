@@ -224,3 +224,28 @@ def test_a_kept_state_past_the_shoes_end_starts_a_new_shoe(client):
     session.save()
     assert client.get(URL).status_code == 200
     assert client.session[STATE]["hand"] == 0
+
+
+def test_after_an_answer_the_verdict_takes_the_focus_and_the_sheet_counts_its_lines(
+    client, slow_clock
+):
+    html = start(client, "spot")
+    assert "autofocus" not in html.split('id="table-feedback"')[1].split('id="table-drill"')[0]
+    while client.session[STATE]["step"] != "done":
+        _state, settled = current(client)
+        response = client.post(
+            URL,
+            {"action": "answer", "question": token(html), **right_answer(client)},
+            HTTP_HX_REQUEST="true",
+        )
+        html = response.content.decode()
+        verdict = re.search(r"<div class=\"verdict[^>]*>", html).group(0)
+        assert "autofocus" in verdict and 'tabindex="-1"' in verdict
+        # Only the verdict: htmx would focus the last [autofocus] it swapped in.
+        assert html.count("autofocus") == 1
+    lines = (
+        len(settled.taken)
+        + len(settled.paid)
+        + sum(line.action == "leave" for line in settled.lines)
+    )
+    assert f"This hand: {lines} of {lines} bets and box entries right" in html

@@ -61,7 +61,9 @@ def row_context(row: Row, count) -> dict:
         # A count that never reached its trigger placed no bets: no win to measure.
         "no_bets": row.bet_share == 0,
         "perfect": perfect,
-        "correlation": "—" if row.correlation is None else f"{row.correlation:.3f}",
+        "correlation": "—"
+        if row.correlation is None
+        else f"{row.correlation:.3f}".replace("-", "−"),
         "positive": f"{row.positive * 100:.2f}%",
         "bet_share": f"{row.bet_share * 100:.2f}%",
         "win": signed_number(row.win_per_100, 3),

@@ -54,6 +54,12 @@ def asked_number(form, resolution, asked):
     return number if asked and number else len(resolution.cards) + 1
 
 
+def pressed(form):
+    """The preset reading asked (a key of SQUEEZES), or None for ranks ticked."""
+    key = str(form.data.get("squeeze", "")).strip()
+    return key if key in SQUEEZES else None
+
+
 def chance_context(form, resolution, step):
     steps = chance_steps(resolution)
     asked, error = read_squeeze(form, resolution)
@@ -67,6 +73,8 @@ def chance_context(form, resolution, step):
         "squeeze_cards": [(place + 1, name) for place, name in squeezable(resolution)],
         "squeezed_card": asked_number(form, resolution, asked),
         "squeeze_readings": [(key, _(name)) for key, (name, _ranks) in SQUEEZES.items()],
+        # The preset shown pressed: the one whose squeeze is on screen.
+        "squeeze_pressed": pressed(form) if asked else None,
         "rank_boxes": [(value, value in ticked or rank in ticked) for value, rank in RANK_BOXES],
         "squeeze_target": SQUEEZE_TARGET,
     }

@@ -82,7 +82,7 @@ def read(query) -> tuple[Asked | None, dict[str, str], dict[str, str]]:
             errors[key] = message.format(
                 rank="10" if rank == "T" else rank,
                 value=shown(values[key]),
-                low=-MOST_TAG,
+                low=f"−{MOST_TAG}",  # the minus sign the help text writes
                 high=MOST_TAG,
             )
             tags.append(0)
@@ -94,7 +94,7 @@ def read(query) -> tuple[Asked | None, dict[str, str], dict[str, str]]:
     trigger_text = _signed(values["trigger"]) or "2"
     if not TRIGGER.fullmatch(trigger_text):
         errors["trigger"] = _("Trigger: {value} is not a number from {low} to {high}").format(
-            value=shown(values["trigger"]), low=-MOST_TRIGGER, high=MOST_TRIGGER
+            value=shown(values["trigger"]), low=f"−{MOST_TRIGGER}", high=MOST_TRIGGER
         )
     if errors:
         return None, errors, values

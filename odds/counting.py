@@ -124,6 +124,8 @@ def rows(walk: Walk):
                     for bet, v in edges
                 ],
                 "positive": any(v > 0 for _bet, v in edges),
+                # Named in the row's heading: which bet is in the bettor's favour.
+                "favours": [bet_name(bet) for bet, v in edges if v > 0],
                 "outcome": walk.results[i] if i < len(walk.results) else "",
                 "outcome_name": OUTCOME_NAMES.get(walk.results[i], "")
                 if i < len(walk.results)

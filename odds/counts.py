@@ -42,7 +42,11 @@ def counts_for(yours) -> tuple:
 
 
 def signed_number(x: float, places: int) -> str:
-    return f"{x:+.{places}f}".replace("-", "−")
+    """ "+1.250", "−0.310"; a figure that rounds to zero has no sign ("0.000", not "−0.000")."""
+    text = f"{x:+.{places}f}"
+    if float(text) == 0:
+        return f"{0:.{places}f}"
+    return text.replace("-", "−")
 
 
 def row_context(row: Row, count) -> dict:
@@ -53,8 +57,13 @@ def row_context(row: Row, count) -> dict:
         "tags": None if perfect else " ".join(signed_number(t, 0) for t in count.tags),
         "trigger": None if perfect else signed_number(count.trigger, 1),
         "source": None if perfect else count.source,
+        "yours": not perfect and count.key == "yours",
+        # A count that never reached its trigger placed no bets: no win to measure.
+        "no_bets": row.bet_share == 0,
         "perfect": perfect,
-        "correlation": "—" if row.correlation is None else f"{row.correlation:.3f}",
+        "correlation": "—"
+        if row.correlation is None
+        else f"{row.correlation:.3f}".replace("-", "−"),
         "positive": f"{row.positive * 100:.2f}%",
         "bet_share": f"{row.bet_share * 100:.2f}%",
         "win": signed_number(row.win_per_100, 3),

@@ -130,3 +130,23 @@ def test_a_face_down_card_may_be_squeezed(client):
         query = {"cards": "3,?,2", "squeeze": "picture", "squeezed_card": number}
         refused = client.get(URL, query)
         assert refused.status_code == 400 and message in text(refused)
+
+
+@pytest.mark.same_on_any_database
+def test_the_squeezed_result_sits_by_the_presets_and_the_pressed_one_says_so(client):
+    page = text(client.get(URL, {"cards": "9,3,7", "squeeze": "picture"}))
+    presets, squeezed, ticks = (
+        page.index('id="squeeze-picture"'),
+        page.index("Squeezed:"),
+        page.index('id="rank-boxes-help"'),
+    )
+    assert presets < squeezed < ticks  # the result in view of the button pressed
+    assert re.search(r'value="picture" id="squeeze-picture" aria-pressed="true"', page)
+    assert re.search(r'value="six_to_eight" id="squeeze-six_to_eight" aria-pressed="false"', page)
+    # Ranks ticked, or no squeeze at all: no preset is pressed.
+    for query in ({"squeeze": "ranks", "rank": ["6", "7"]}, {}):
+        other = text(client.get(URL, {"cards": "9,3,7", **query}))
+        assert 'aria-pressed="true"' not in other and 'aria-pressed="false"' in other
+    # htmx swaps the presets with the result, so the pressed mark moves with it.
+    partial = text(client.get(URL, {"cards": "9,3,7", "squeeze": "six_to_eight"}, **SQUEEZE))
+    assert 'id="squeeze-six_to_eight" aria-pressed="true"' in partial

@@ -9,8 +9,9 @@ import pytest
 from django.test import Client
 from htmx import HTMX
 
+from baccarat.odds.through_shoe import EDGE_BETS
 from baccarat.simulation.shoe_walk import dealt_walk
-from baccarat.teaching.shoe_edges import signed_percent
+from baccarat.teaching.shoe_edges import bet_name, signed_percent
 from tracker.models import Shoe
 
 URL = "/odds/counting/"
@@ -21,7 +22,7 @@ def rows(html):
     body = re.search(r"<tbody>(.*?)</tbody>", html, re.S).group(1)
     return [
         [
-            re.sub(r"<[^>]+>|▲", "", cell).strip()
+            re.sub(r'<span class="edges-flag">.*?</span>|<[^>]+>|▲', "", cell).strip()
             for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
         ]
         for row in re.findall(r"<tr.*?</tr>", body, re.S)
@@ -53,7 +54,14 @@ def test_a_dealt_shoe_shows_the_engines_edge_before_every_hand(client):
     assert flagged == sum(
         any(walk.edges[bet][i] > 0 for bet in walk.edges) for i in range(walk.exact_hands)
     )
-    assert html.count('class="edges-flag"') == flagged
+    # ... and names each bet that does, in the row's heading.
+    named = [
+        bet_name(bet)
+        for i in range(walk.exact_hands)
+        for bet in EDGE_BETS
+        if walk.edges[bet][i] > 0
+    ]
+    assert re.findall(r'<span class="edges-flag">▲ ([^<]+)</span>', html) == named
 
 
 @pytest.mark.same_on_any_database

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from odds.counts import signed_number
 from tests.chinese_pages import region
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +44,34 @@ def test_your_count_is_measured_beside_the_built_in_ones(client):
     }
     html = client.get(URL, query).content.decode()
     assert "Your count" in html
-    assert "Tags A–K: +0 +0 +0 +1 +0 +0 +0 −2 −2 +0 +0 +0 +0; bet at +1.5 or more" in html
+    # A tag of 0 has no sign; the tags and trigger are the visitor's, not the site's.
+    assert "Tags A–K: 0 0 0 +1 0 0 0 −2 −2 0 0 0 0; bet at +1.5 or more" in html
+    yours = next(row for row in rows(html) if "Your count" in row)
+    assert "Your tags and your trigger" in yours and "Derived by the site" not in yours
+    # A figure that rounds to zero is written without a sign.
+    assert not re.search(r"[−+-]0\.000(?!\d)", html)
+    assert [signed_number(x, 3) for x in (-0.0004, 0.0004, -0.0006, 0.0)] == [
+        "0.000",
+        "0.000",
+        "−0.001",
+        "0.000",
+    ]
+
+
+@pytest.mark.same_on_any_database
+def test_a_count_that_never_bets_says_so_instead_of_a_win(client):
+    html = client.get(URL, {"shoes": "1", "tag_8": "1", "trigger": "99"}).content.decode()
+    mine = re.search(r'<th scope="row">Your count.*?</tr>', html, re.S).group(0)
+    won = re.search(r'data-label="Won per 100 hands \(95%\)"><span>(.*?)</span></td>', mine, re.S)
+    assert won.group(1).strip() == "no bets"
+    assert "counting-inside" not in mine and "counting-outside" not in mine
+    assert "0.00%" in mine  # the share of hands bet is still given
+
+
+@pytest.mark.same_on_any_database
+def test_a_tag_out_of_range_names_the_range_with_the_help_texts_minus_sign(client):
+    html = client.get(URL, {"tag_A": "6"}).content.decode()
+    assert "is not a whole number from −5 to 5" in html and "from -5" not in html
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The kept run of the counts (a large run dealt once, by scripts/counting_figures.py) and
+"""The kept run of the counts (a large run dealt once, by scripts/kept_figures.py counts) and
 what the published sources say, side by side with what the explorer finds.
 
 The kept run: SHOES eight-deck shoes of seed SEED, the lab's shoes, measured for every

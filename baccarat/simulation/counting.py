@@ -12,7 +12,7 @@ is the best linear count there is, so it is also the fair yardstick for the publ
 
 Triggers are not from the sources (the posts read here do not give them): each is the true
 count at which the count's own bet first shows an edge on average, found here once by the
-kept run (scripts/counting_figures.py) and written down below.
+kept run (scripts/kept_figures.py counts) and written down below.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ For each pattern: how many shoes show it at least once, how long a sighting last
 hand dealt after a hand at which it is going, beside every hand dealt after another one and
 the exact odds of a full shoe.
 
-The figures are dealt once, by scripts/pattern_figures.py (SEED, SHOES), and kept
+The figures are dealt once, by scripts/kept_figures.py patterns (SEED, SHOES), and kept
 in FIGURES_FILE: a page reads them, it never deals. The file keeps each chunk's counts apart
 (every figure is a sum of counts), so a test deals the first chunk again and checks that it
 matches, and that the whole is the sum of its chunks.

@@ -84,15 +84,20 @@ def _after(step: ChanceStep) -> str:
     return _("After the {seat} ({card})").format(seat=step.seat, card=step.card.name)
 
 
+def decided_outcome(winner: str) -> str:
+    """How a hand that can end only one way ends, in words: "the Banker wins"."""
+    return {
+        "banker": _("the Banker wins"),
+        "player": _("the Player wins"),
+        "tie": _("it is a tie"),
+    }[winner]
+
+
 def chance_sentence(step: ChanceStep) -> str:
     """ "After the Banker's second card (a 4), Banker wins 46.1%, Player 41.3%, tie 12.6%."
     Once the result is certain, it says so instead."""
     if step.decided is not None:
-        outcome = {
-            "banker": _("the Banker wins"),
-            "player": _("the Player wins"),
-            "tie": _("it is a tie"),
-        }[step.decided]
+        outcome = decided_outcome(step.decided)
         if step.card is None:
             return _("Before any card: {outcome}, for certain.").format(outcome=outcome)
         return _("{after}, the hand is decided: {outcome}.").format(
@@ -137,11 +142,7 @@ class Squeeze:
     def text(self) -> str:
         step = self.step
         if step.decided is not None:
-            outcome = {
-                "banker": _("the Banker wins"),
-                "player": _("the Player wins"),
-                "tie": _("it is a tie"),
-            }[step.decided]
+            outcome = decided_outcome(step.decided)
             return _("If {card} is {reading}, {outcome}, for certain.").format(
                 card=self.card, reading=self.reading, outcome=outcome
             )

@@ -24,17 +24,32 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from baccarat.game.cards import RANK_VALUES, RANKS
-from baccarat.odds.exact import MAX_DECKS, played
+from baccarat.odds.exact import (
+    COMMISSION,
+    DRAGON_7_PAYS,
+    MAX_DECKS,
+    PANDA_8_PAYS,
+    TIE_PAYS,
+    played,
+)
+from baccarat.odds.naturals import NATURAL_PAYS
 from baccarat.simulation.counting import BETS, Count, bet_edges, full_ranks, true_counts
 from baccarat.simulation.shoes import CHUNK, seed_sequence
 
 CUT_DEPTHS = (14, 16, 26, 52)  # cards behind the cut card
 Z95 = 1.959964
 FEW_BETS = 100  # fewer even-money bets than this get the interval that needs no normal shape
-COMMISSION_KEPT = 0.95
+COMMISSION_KEPT = float(1 - COMMISSION)  # what a Banker win pays per unit
 # Sums kept per row of the table, in this order.
 SUMS = ("hands", "x", "xx", "y", "yy", "xy", "positive", "bets", "won", "variance", "expected")
-PAYS = {"tie": 8, "dragon_7": 40, "panda_8": 25, "player_natural_8": 9, "player_natural_9": 9}
+# The pays the odds engine prices each bet at (to 1): the tie at 8 to 1, as through_shoe does.
+PAYS = {
+    "tie": TIE_PAYS[0],
+    "dragon_7": DRAGON_7_PAYS,
+    "panda_8": PANDA_8_PAYS,
+    "player_natural_8": NATURAL_PAYS,
+    "player_natural_9": NATURAL_PAYS,
+}
 
 
 def rank_shoe(decks: int) -> np.ndarray:

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from odds.counts import signed_number
+from baccarat.teaching.count_text import signed_number
 from tests.chinese_pages import region
 
 pytestmark = pytest.mark.django_db

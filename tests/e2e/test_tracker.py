@@ -100,17 +100,26 @@ def test_a_bare_400_is_said_in_the_notice_not_swapped(live_server, page: Page):
     """htmx swaps a 400 by its status (base.html's responseHandling); one that names no
     place with HX-Retarget (an error page, not a refusal drawn for its place) must not
     replace the board, and is said like any other error (refusals.js)."""
-    shoe = start_shoe(live_server, page, "Bare shoe")
-    page.keyboard.press("B")
-    expect(beads(page)).to_have_count(1)
-    page.route(
-        "**/tracker/*/hands/",
-        lambda route: route.fulfill(
+    refusing = []
+
+    def hands(route):
+        # Registered before the page loads, so no request can slip past it; it refuses
+        # only once told to.
+        if not refusing:
+            route.continue_()
+            return
+        route.fulfill(
             status=400,
             content_type="text/html; charset=utf-8",
             body='<main><h1>Bad request</h1><p class="lead">Not a hand.</p></main>',
-        ),
-    )
+        )
+
+    page.route("**/tracker/*/hands/", hands)
+    shoe = start_shoe(live_server, page, "Bare shoe")
+    page.keyboard.press("B")
+    expect(beads(page)).to_have_count(1)
+    expect(page.locator(".pending-bead")).to_have_count(0)
+    refusing.append(True)
     page.keyboard.press("P")
     alert = page.get_by_role("alert")
     expect(alert).to_have_text(

@@ -179,7 +179,10 @@
     }
     head.state = "sending";
     var url = form.getAttribute("action");
-    var values = { idempotency_key: head.key, seen: head.seen };
+    var values = { idempotency_key: head.key };
+    if (typeof head.seen === "number") {
+      values.seen = head.seen;
+    }
     if (head.kind === "undo") {
       url = form.dataset.undo;
       values = { hand: head.hand };
@@ -216,7 +219,7 @@
   function reasonOf(xhr) {
     var text = xhr && xhr.responseText ? xhr.responseText : "";
     var page = new DOMParser().parseFromString(text, "text/html");
-    var said = page.querySelector(".error, main, body");
+    var said = page.querySelector(".error") || page.querySelector("main") || page.body;
     return said ? said.textContent.replace(/\s+/g, " ").trim().slice(0, 300) : "";
   }
 
@@ -230,7 +233,7 @@
     var withRoads = xhr && /id="board"/.test(xhr.responseText || "");
     if (status >= 200 && status < 300) {
       var first = Number(xhr.getResponseHeader("X-Hands-First") || 0);
-      round.others += first > 0 ? first : 0;
+      round.others = Math.max(round.others, first || 0); // each hand counts them all
       finish(head, "done", first);
     } else if (status === 400 || status === 422 || (status === 409 && withRoads)) {
       finish(head, "refused", 0, reasonOf(xhr));
@@ -248,12 +251,12 @@
     queue.shift();
     round.sent += 1;
     if (how === "refused") {
-      var number = head.kind === "undo" ? head.hand : head.seen + 1;
-      note = fill(gettext("Hand %(number)s refused: %(reason)s"), {
-        number: number,
-        reason: reason || gettext("the site gave no reason."),
-      }) + " " + (head.kind === "undo" ? gettext("Nothing was undone.")
-        : gettext("Dropped: not recorded."));
+      reason = reason || gettext("the site gave no reason.");
+      note = head.kind === "undo"
+        ? fill(gettext("Undo of hand %(number)s refused: %(reason)s"),
+          { number: head.hand, reason: reason })
+        : fill(gettext("Hand %(number)s refused: %(reason)s Dropped: not recorded."),
+          { number: (head.seen || 0) + 1, reason: reason });
     }
     document.dispatchEvent(new CustomEvent("tracker:queue-answered", {
       detail: { item: head, how: how, first: first, reason: reason || "" },
@@ -329,6 +332,7 @@
 
   function drop(index) {
     var item = queue.splice(index, 1)[0];
+    round.total = Math.max(round.total - 1, round.sent);
     note = item.kind === "undo" ? gettext("Undo dropped: nothing was undone.")
       : fill(gettext("%(outcome)s dropped: not recorded."), { outcome: item.label });
     send();
@@ -357,6 +361,7 @@
       point: typeof hand.point === "number" ? hand.point : null,
       key: newKey(),
       seen: deviceCount(),
+      offline: !reachable || local,
       state: "waiting",
     });
     round.total += 1;
@@ -382,7 +387,8 @@
     }
     startRound();
     note = "";
-    queue.push({ kind: "undo", hand: number, key: newKey(), state: "waiting" });
+    queue.push({ kind: "undo", hand: number, key: newKey(), offline: !reachable || local,
+      state: "waiting" });
     round.total += 1;
     send();
     return true;
@@ -456,7 +462,7 @@
     var words = [];
     if (failed && failure) {
       words.push(fill(gettext("Hand %(number)s not sent: %(reason)s Kept, to send again."), {
-        number: failed.kind === "undo" ? failed.hand : failed.seen + 1,
+        number: failed.kind === "undo" ? failed.hand : (failed.seen || 0) + 1,
         reason: failure,
       }));
     } else if (failed) {
@@ -514,7 +520,7 @@
         cards: Array.isArray(item.cards) ? item.cards.map(String) : null,
         point: typeof item.point === "number" ? item.point : null,
         key: item.key,
-        seen: typeof item.seen === "number" ? item.seen : 0,
+        seen: typeof item.seen === "number" ? item.seen : null, // kept by an older page
         hand: item.hand,
         state: "waiting",
       });

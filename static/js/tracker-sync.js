@@ -274,7 +274,8 @@
   }
 
   // --- the status line -------------------------------------------------------------------
-  var synced = false; // a sync just ended, and its check found nothing
+  // true: a sync just ended and its check found nothing; false: it found a difference.
+  var synced = null;
 
   function say(icon, text) {
     var glyph = status.querySelector(".sync-icon");
@@ -288,7 +289,9 @@
       status.append(glyph, words);
     }
     status.dataset.state = icon;
-    glyph.textContent = { online: "●", offline: "○", syncing: "↻", synced: "✓", stopped: "!" }[icon];
+    glyph.textContent = {
+      online: "●", offline: "○", syncing: "↻", synced: "✓", stopped: "!", differs: "!",
+    }[icon];
     if (words.textContent !== text) {
       words.textContent = text;
     }
@@ -308,6 +311,8 @@
         done: Math.min(round.sent + 1, round.total),
         total: Math.max(round.total, 1),
       }));
+    } else if (synced === false) {
+      say("differs", gettext("Synced · the shoe differs from this device"));
     } else if (synced) {
       say("synced", gettext("Synced"));
     } else {
@@ -322,7 +327,7 @@
       synced = check();
       answered = 0;
     } else if (detail.waiting || detail.sending) {
-      synced = false;
+      synced = null;
     }
     drawStatus(detail);
     drawRoads();

@@ -1,0 +1,214 @@
+"""The tracker with no signal (static/js/record-queue.js, static/js/tracker-sync.js,
+docs/offline.md): hands recorded offline are kept on the device, drawn at once, and sent in
+order under their own keys when the signal is back; the server's roads then replace the
+device's and must be the same; a refused hand says why; two phones writing one shoe while
+apart each see what happened; a request that dies on its way is sent again and recorded
+once."""
+
+import random
+from urllib.parse import parse_qs
+
+from browsing import beads, start_shoe
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+SYNCED = 60_000  # ms: sixty hands one after another on a loaded test machine
+
+
+def sync_status(page: Page):
+    return page.locator("#sync-status .sync-words")
+
+
+def visible_beads(page: Page):
+    """The Bead Plate as the page shows it: (href, place) of every bead, recorded or queued,
+    less those a queued undo hides."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll(
+            '#road-bead_plate use.bead:not(.undone-bead), #road-bead_plate use.pending-bead'))
+          .map(bead => [bead.getAttribute('href'), bead.getAttribute('transform')])"""
+    )
+
+
+def press(page: Page, outcomes):
+    for outcome in outcomes:
+        page.keyboard.press(outcome)
+
+
+def test_sixty_hands_offline_arrive_once_and_in_order(live_server, page: Page):
+    shoe = start_shoe(live_server, page, "Offline shoe")
+    expect(sync_status(page)).to_have_text("Online · synced")
+    press(page, "BP")
+    expect(beads(page)).to_have_count(2)
+    expect(sync_status(page)).to_have_text("Synced")
+
+    page.context.set_offline(True)
+    page.locator("button.undo").click()  # no hand waiting: hand 2 is undone, by its number
+    expect(sync_status(page)).to_have_text("Offline · 1 hand waiting")
+    rng = random.Random(60)
+    outcomes = "".join(rng.choice("BBBBPPPPT") for _ in range(60))
+    press(page, outcomes)
+    page.locator("button.undo").click()  # the last waiting hand is taken back on the device
+    kept = "B" + outcomes[:-1]
+    expect(sync_status(page)).to_have_text("Offline · 60 hands waiting")
+    expect(page.locator("#road-bead_plate use.pending-bead")).to_have_count(59)
+    drawn = visible_beads(page)
+    assert len(drawn) == 60
+    assert [href[-1] for href, _place in drawn] == list(kept)
+    assert shoe.hands.count() == 2  # nothing reached the server
+
+    # The tab is closed with everything still on the device; another opens the shoe.
+    again = page.context.new_page()
+    page.close(run_before_unload=False)
+    page.context.set_offline(False)
+    again.goto(live_server.url + reverse("tracker:shoe", args=[shoe.pk]))
+    expect(sync_status(again)).to_have_text("Synced", timeout=SYNCED)
+    expect(again.locator("#sync-report")).to_be_hidden()
+    assert "".join(shoe.hands.values_list("outcome", flat=True)) == kept
+    assert list(shoe.hands.values_list("seq", flat=True)) == list(range(1, 61))
+    assert shoe.recorded_keys.filter(hand__isnull=False).count() == 60  # one key a hand
+    # The server's roads are the device's.
+    expect(beads(again)).to_have_count(60)
+    assert visible_beads(again) == drawn
+
+
+def test_a_hand_the_server_refuses_says_why(live_server, page: Page):
+    shoe = start_shoe(live_server, page, "Refused offline shoe")
+    page.route(
+        "**" + reverse("tracker:record", args=[shoe.pk]),
+        lambda route: route.fulfill(
+            status=400,
+            headers={"HX-Retarget": "#tracker-status", "HX-Reswap": "innerHTML"},
+            body='<p class="error">This shoe already holds 1,000 hands, the limit.</p>',
+        ),
+    )
+    press(page, "B")
+    expect(page.locator("#record-queue-status")).to_have_text(
+        "Hand 1 refused: This shoe already holds 1,000 hands, the limit. Dropped: not recorded."
+    )
+    expect(sync_status(page)).to_have_text("Synced")
+    assert shoe.hands.count() == 0
+
+
+def test_an_answer_lost_as_the_signal_dies_is_sent_again_once(live_server, page: Page):
+    shoe = start_shoe(live_server, page, "Dying signal shoe")
+    sent = []
+
+    def signal_dies(route):
+        sent.append(route.request.headers["idempotency-key"])
+        if len(sent) == 1:
+            route.fetch()  # the server records the hand...
+            page.context.set_offline(True)  # ...and the signal goes before its answer comes
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route("**" + reverse("tracker:record", args=[shoe.pk]), signal_dies)
+    press(page, "P")
+    expect(sync_status(page)).to_have_text("Offline · 1 hand waiting", timeout=20_000)
+    press(page, "B")
+    assert shoe.hands.count() == 1
+    page.context.set_offline(False)
+    expect(sync_status(page)).to_have_text("Synced", timeout=20_000)
+    assert "".join(shoe.hands.values_list("outcome", flat=True)) == "PB"
+    assert sent[0] == sent[1] and len(set(sent)) == 2  # the same key again, then the next
+
+
+def signed_in_phone(browser, live_server, user):
+    """A browser context signed in to `user` (as a second phone of the same account)."""
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    return context
+
+
+def test_two_phones_offline_on_one_shoe_keep_every_hand_and_say_so(live_server, browser):
+    from tracker.models import Shoe
+
+    user = get_user_model().objects.create_user("two-phones", password="a long pass phrase")
+    shoe = Shoe.objects.create(owner=user, name="Shared table", decks=8)
+    shoe.record("B")
+    url = live_server.url + reverse("tracker:shoe", args=[shoe.pk])
+    first, second = (signed_in_phone(browser, live_server, user) for _ in range(2))
+    pages = []
+    for context in (first, second):
+        phone = context.new_page()
+        phone.goto(url)
+        phone.wait_for_function("() => window.TrackerQueue !== undefined")
+        expect(beads(phone)).to_have_count(1)
+        context.set_offline(True)
+        pages.append(phone)
+    one, two = pages
+    press(one, "BBP")
+    press(two, "PPT")
+    two.locator("button.undo").click()  # T taken back on the device
+    two.locator("button.undo").click()  # nothing waiting after P P: ...the second P goes too
+    press(two, "T")
+    expect(sync_status(two)).to_have_text("Offline · 2 hands waiting")
+
+    first.set_offline(False)
+    expect(sync_status(one)).to_have_text("Synced", timeout=20_000)
+    second.set_offline(False)
+    expect(sync_status(two)).to_have_text(
+        "Synced · the shoe differs from this device", timeout=20_000
+    )
+    # The second phone's hands follow the first's, whole and in order, and it is told.
+    assert "".join(shoe.hands.values_list("outcome", flat=True)) == "BBBPPT"
+    report = two.locator("#sync-report")
+    expect(report).to_be_visible()
+    expect(report).to_contain_text(
+        "Hand 2 differs: this device expected Player, the shoe has Banker. "
+        "3 hands from another device came first; yours follow them."
+    )
+    expect(two.locator("#tracker-status")).to_contain_text(
+        "3 hands from another device came first"
+    )
+    expect(beads(two)).to_have_count(6)  # the server's roads, not the device's
+    two.get_by_role("button", name="Dismiss").click()
+    expect(report).to_be_hidden()
+
+    # A late undo of a hand that is no longer the last undoes nothing, and says why.
+    first.set_offline(True)
+    one.locator("button.undo").click()  # the first phone knows 4 hands: it undoes hand 4
+    press(two, "B")  # meanwhile the second adds hand 7
+    expect(beads(two)).to_have_count(7)
+    first.set_offline(False)
+    expect(one.locator("#record-queue-status")).to_have_text(
+        "Undo of hand 4 refused: Hand 4 is no longer the last: another device added hands "
+        "after it. Nothing was undone.",
+        timeout=20_000,
+    )
+    assert shoe.hands.count() == 7
+    first.close()
+    second.close()
+
+
+def test_hands_keyed_offline_go_to_the_keypad_with_their_cards(live_server, page: Page):
+    shoe = start_shoe(live_server, page, "Keyed offline shoe")
+    sent = []
+    page.route(
+        "**" + reverse("tracker:deal", args=[shoe.pk]),
+        lambda route: (sent.append(parse_qs(route.request.post_data or "")), route.continue_()),
+    )
+    page.context.set_offline(True)
+    page.evaluate(
+        """() => {
+          TrackerQueue.add({outcome: 'P', player_pair: false, banker_pair: false,
+                            natural: true, cards: ['9', '5', 'K', '8']});
+          TrackerQueue.add({outcome: 'P', cards: null});
+        }"""
+    )
+    expect(sync_status(page)).to_have_text("Offline · 2 hands waiting")
+    assert page.evaluate("TrackerQueue.pending()") == 2
+    assert page.evaluate("TrackerQueue.online()") is False
+    page.context.set_offline(False)
+    expect(sync_status(page)).to_have_text("Synced", timeout=20_000)
+    assert list(shoe.hands.values_list("outcome", "cards")) == [
+        ("P", ["9", "5", "K", "8"]),  # Player's 9 and King: a natural 9
+        ("P", None),
+    ]
+    assert sent[0]["cards"] == ["9 5 K"] and sent[0]["card"] == ["8"]

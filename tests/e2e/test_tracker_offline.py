@@ -164,9 +164,7 @@ def test_two_phones_offline_on_one_shoe_keep_every_hand_and_say_so(live_server, 
         "Hand 2 differs: this device expected Player, the shoe has Banker. "
         "3 hands from another device came first; yours follow them."
     )
-    expect(two.locator("#tracker-status")).to_contain_text(
-        "3 hands from another device came first"
-    )
+    expect(two.locator("#tracker-status")).to_contain_text("3 hands from another device came first")
     expect(beads(two)).to_have_count(6)  # the server's roads, not the device's
     two.get_by_role("button", name="Dismiss").click()
     expect(report).to_be_hidden()

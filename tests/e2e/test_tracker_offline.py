@@ -6,6 +6,7 @@ apart each see what happened; a request that dies on its way is sent again and r
 once."""
 
 import random
+import re
 from urllib.parse import parse_qs
 
 from browsing import beads, start_shoe
@@ -210,3 +211,47 @@ def test_hands_keyed_offline_go_to_the_keypad_with_their_cards(live_server, page
         ("P", None),
     ]
     assert sent[0]["cards"] == ["9 5 K"] and sent[0]["card"] == ["8"]
+
+
+def test_a_shoe_started_with_no_signal_is_created_once_when_it_is_back(live_server, page: Page):
+    """The start form's POST reaches the site but its answer is lost: the shoe is started on
+    the device, its hands recorded there (and kept over a reload); back online, the same key
+    gives the same shoe, never two, and the page moves to it with its hands."""
+    from tracker.models import Shoe
+
+    index = reverse("tracker:index")
+
+    def answer_lost(route):
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        route.fetch(max_redirects=0)  # the site makes the shoe...
+        route.abort("internetdisconnected")  # ...and the answer never comes
+
+    page.route("**" + index, answer_lost)
+    page.route("**/healthz", lambda route: route.abort("internetdisconnected"))
+    page.goto(live_server.url + index)
+    page.get_by_label("Name").fill("Started offline")
+    page.get_by_role("button", name="Start the shoe").click()
+    expect(page).to_have_url(
+        re.compile(re.escape(reverse("tracker:offline")) + "#[0-9a-f]{12}$"), timeout=20_000
+    )
+    expect(page.get_by_role("heading", level=1)).to_have_text("Started offline")
+    page.wait_for_function("() => window.TrackerQueue !== undefined")
+    press(page, "BPT")
+    page.locator("button.undo").click()
+    expect(sync_status(page)).to_have_text("Offline · 2 hands waiting")
+    expect(page.locator("#road-bead_plate use.pending-bead")).to_have_count(2)
+    page.reload()
+    expect(sync_status(page)).to_have_text("Offline · 2 hands waiting")
+    assert Shoe.objects.filter(name="Started offline").count() == 1  # the lost answer's
+
+    page.unroute("**" + index)
+    page.unroute("**/healthz")
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page).to_have_url(re.compile(r"/tracker/\d+/$"), timeout=20_000)
+    expect(sync_status(page)).to_have_text("Synced", timeout=20_000)
+    shoe = Shoe.objects.get(name="Started offline")  # one shoe, not two
+    assert page.url.endswith(reverse("tracker:shoe", args=[shoe.pk]))
+    assert "".join(shoe.hands.values_list("outcome", flat=True)) == "BP"
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('offline'))") == []

@@ -1,0 +1,122 @@
+"""The road engine on the device (static/js/roads/engine.js, draw.js) against the server's:
+the shared vectors (tests/data/road_vectors.json), 1,000 random shoes compared mark by mark
+in one page.evaluate, and a real tracker page redrawn by the device, which must leave every
+road's markup as the server drew it, its proofs in the page's language."""
+
+import random
+
+import pytest
+from browsing import start_shoe
+from django.urls import reverse
+from django.utils import translation
+from playwright.sync_api import Page
+
+from baccarat.game.rules import resolve
+from baccarat.roads.scoreboard import scoreboard
+
+RANKS = "A23456789TJQK"
+
+# Every element of each road's SVG as the server drew it: tag and the attributes that place,
+# link and label it, its text, and the SVG's own frame (viewBox, width, newest, label).
+SNAPSHOT = """() => {
+  const keys = ["bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig"];
+  const attrs = ["href", "transform", "class", "aria-label", "x", "y", "dx", "dy",
+    "data-column"];
+  const roads = {};
+  for (const key of keys) {
+    const svg = document.getElementById("road-" + key);
+    const frame = ["viewBox", "style", "data-newest", "data-extent", "aria-label", "role"]
+      .map(name => name + "=" + svg.getAttribute(name));
+    const marks = [...svg.querySelectorAll("*")].map(el => [el.namespaceURI, el.tagName]
+      .concat(attrs.map(name => el.getAttribute(name)), [el.children.length ? "" : el.textContent])
+      .join("|"));
+    roads[key] = {frame, marks};
+  }
+  return roads;
+}"""
+
+REDRAW = """() => {
+  const hands = JSON.parse(document.getElementById("board-hands").textContent);
+  window.BaccaratRoads.redraw(document, hands, JSON.parse(
+    document.getElementById("road-words").textContent));
+  return hands.length;
+}"""
+
+
+def dealt_hands(count, seed):
+    """`count` hands dealt from random cards and resolved by the rules: (outcome, player
+    pair, banker pair, natural, cards), some recorded without their cards."""
+    rng = random.Random(seed)
+    hands = []
+    for number in range(count):
+        cards = [rng.choice(RANKS) for _ in range(6)]
+        for used in (4, 5, 6):
+            hand = resolve(cards[:used])
+            if hand.complete:
+                break
+        outcome = {"banker": "B", "player": "P", "tie": "T"}[hand.winner]
+        kept = list(cards[:used]) if number % 3 else None
+        pairs = (cards[0] == cards[2], cards[1] == cards[3])
+        hands.append((outcome, *pairs, bool(hand.natural), kept))
+    return hands
+
+
+def record(shoe, hands):
+    for outcome, player_pair, banker_pair, natural, cards in hands:
+        shoe.record(outcome, player_pair, banker_pair, natural, cards)
+
+
+@pytest.mark.parametrize(
+    ("language", "points"), [("en", False), ("zh-hant", True)], ids=["english", "chinese-points"]
+)
+def test_the_device_redraws_a_tracker_page_as_the_server_drew_it(
+    live_server, page: Page, language, points
+):
+    shoe = start_shoe(live_server, page, "Redrawn shoe")
+    # Long enough for dragon tails, ties on beads and all three derived roads.
+    record(shoe, dealt_hands(40, seed=7) + [("B", False, False, False, None)] * 8)
+    if points:
+        page.context.add_cookies([{"name": "bead", "value": "points", "url": live_server.url}])
+    prefix = "" if language == "en" else f"/{language}"
+    page.goto(
+        live_server.url + prefix + reverse("tracker:shoe", args=[shoe.pk]).removeprefix("/en")
+    )
+    served = page.evaluate(SNAPSHOT)
+    assert page.evaluate(REDRAW) == 48
+    drawn = page.evaluate(SNAPSHOT)
+    for road in served:
+        assert drawn[road]["frame"] == served[road]["frame"], road
+        assert drawn[road]["marks"] == served[road]["marks"], road
+    if points:
+        assert any("#point-digit-" in mark for mark in drawn["bead_plate"]["marks"])
+    assert all(len(drawn[road]["marks"]) > 10 for road in drawn)
+    # Not a page left alone: one hand fewer, one bead fewer.
+    fewer = page.evaluate(
+        """() => {
+          const hands = JSON.parse(document.getElementById("board-hands").textContent);
+          window.BaccaratRoads.redraw(document, hands.slice(0, -1));
+          return document.querySelectorAll("#road-bead_plate use.bead").length;
+        }"""
+    )
+    assert fewer == 47
+
+    # Each mark's proof on the device is the server's, in the page's language.
+    results, _recorded = shoe.results_and_cards()
+    with translation.override(language):
+        board = scoreboard(results)
+        expected = {
+            (road, index): mark.proof
+            for road, derived in board.derived.items()
+            for index, mark in enumerate(derived.marks)
+            if index % 5 == 0
+        }
+    got = page.evaluate(
+        """(asked) => {
+          const words = JSON.parse(document.getElementById("road-words").textContent);
+          const hands = JSON.parse(document.getElementById("board-hands").textContent);
+          const board = window.BaccaratRoads.board(hands);
+          return asked.map(([road, i]) => window.BaccaratRoads.proof(board, road, i, words));
+        }""",
+        [list(key) for key in expected],
+    )
+    assert got == list(expected.values())

@@ -3,7 +3,9 @@ the shared vectors (tests/data/road_vectors.json), 1,000 random shoes compared m
 in one page.evaluate, and a real tracker page redrawn by the device, which must leave every
 road's markup as the server drew it, its proofs in the page's language."""
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from browsing import start_shoe
@@ -12,9 +14,66 @@ from django.utils import translation
 from playwright.sync_api import Page
 
 from baccarat.game.rules import resolve
-from baccarat.roads.scoreboard import scoreboard
+from baccarat.roads.scoreboard import Result, scoreboard
+from tests import road_vectors
 
 RANKS = "A23456789TJQK"
+ENGINE = Path(__file__).parents[2] / "static" / "js" / "roads" / "engine.js"
+
+# The device's board in the shape of tests/road_vectors.py's geometry(), then the first
+# difference between it and the expected one for each shoe (null when there is none). The
+# shoes come as one JSON text: Playwright's own encoding of megabytes of nested lists is slow.
+COMPARE = """(text) => {
+  const shoes = JSON.parse(text);
+  function marked(m) {
+    return m && [m.color, m.rule, m.column, m.row, m.compared];
+  }
+  function geometry(b) {
+    const derived = {};
+    for (const key of ["big_eye_boy", "small_road", "cockroach_pig"]) {
+      const road = b.derived[key];
+      derived[key] = {
+        marks: road.marks.map(m => marked(m).concat([m.hand])),
+        cells: road.cells.map(c => [c.col, c.row, c.color, c.mark, c.column, c.depth]),
+        width: road.width,
+      };
+    }
+    const ask = {};
+    for (const side of ["banker", "player"]) {
+      ask[side] = {};
+      for (const key in b.ask[side]) { ask[side][key] = marked(b.ask[side][key]); }
+    }
+    return {
+      columns: b.columns,
+      leading_ties: b.leading_ties,
+      bead_plate: b.bead_plate.map(c => [c.col, c.row, c.outcome, c.banker_pair,
+        c.player_pair, c.natural]),
+      bead_plate_width: b.bead_plate_width,
+      big_road: b.big_road.map(c => [c.col, c.row, c.outcome, c.ties, c.column, c.depth,
+        c.hand]),
+      big_road_width: b.big_road_width,
+      derived: derived,
+      ask: ask,
+    };
+  }
+  function difference(got, want, path) {
+    if (JSON.stringify(got) === JSON.stringify(want)) { return null; }
+    if (got && want && typeof got === "object" && typeof want === "object") {
+      const keys = new Set(Object.keys(got).concat(Object.keys(want)));
+      for (const key of keys) {
+        const found = difference(got[key], want[key], path + "." + key);
+        if (found) { return found; }
+      }
+    }
+    return {path: path, device: got, server: want};
+  }
+  for (const shoe of shoes) {
+    const found = difference(geometry(window.BaccaratRoads.board(shoe.hands)), shoe.expected,
+      "board");
+    if (found) { return Object.assign(found, {shoe: shoe.name}); }
+  }
+  return null;
+}"""
 
 # Every element of each road's SVG as the server drew it: tag and the attributes that place,
 # link and label it, its text, and the SVG's own frame (viewBox, width, newest, label).
@@ -41,6 +100,63 @@ REDRAW = """() => {
     document.getElementById("road-words").textContent));
   return hands.length;
 }"""
+
+
+def engine_page(page):
+    """A bare page with the device's engine alone, as any page could load it."""
+    page.set_content("<!doctype html><title>roads</title>")
+    page.add_script_tag(content=ENGINE.read_text())
+    return page
+
+
+@pytest.mark.same_on_any_database
+def test_the_device_draws_every_shared_vector(page: Page):
+    vectors = json.loads(road_vectors.VECTORS.read_text())
+    shoes = [
+        {"name": v["name"], "hands": road_vectors.hands(v), "expected": v["expected"]}
+        for v in vectors
+    ]
+    assert engine_page(page).evaluate(COMPARE, json.dumps(shoes)) is None
+
+
+def random_shoe(rng):
+    """1 to 90 hands with a real shoe's shares, pairs and naturals now and then."""
+    hands = []
+    for _ in range(rng.randint(1, 90)):
+        hands.append(
+            {
+                "outcome": rng.choices("BPT", weights=(459, 446, 95))[0],
+                "player_pair": rng.random() < 0.075,
+                "banker_pair": rng.random() < 0.075,
+                "natural": rng.random() < 0.34,
+                "point": rng.randint(0, 9) if rng.random() < 0.5 else None,
+            }
+        )
+    return hands
+
+
+@pytest.mark.same_on_any_database
+def test_a_thousand_random_shoes_drawn_alike(page: Page):
+    rng = random.Random(1000)
+    shoes = []
+    for number in range(1000):
+        hands = random_shoe(rng)
+        board = scoreboard(
+            Result(h["outcome"], h["banker_pair"], h["player_pair"], h["natural"], h["point"])
+            for h in hands
+        )
+        shoes.append(
+            {
+                "name": f"random shoe {number}",
+                "hands": hands,
+                "expected": road_vectors.geometry(board),
+            }
+        )
+    difference = engine_page(page).evaluate(COMPARE, json.dumps(shoes))
+    if difference:
+        shoe = next(s for s in shoes if s["name"] == difference["shoe"])
+        outcomes = "".join(h["outcome"] for h in shoe["hands"])
+        pytest.fail(f"{difference} in {outcomes}")
 
 
 def dealt_hands(count, seed):

@@ -43,7 +43,19 @@ def road_words(marks_url=None):
             "one": _("%(road)s, %(marks)s mark; each opens its proof"),
             "many": _("%(road)s, %(marks)s marks; each opens its proof"),
         },
+        # Their captions' notes, with the marks counted (the same template).
+        "derived_note": {
+            "one": _(
+                "%(glyph)s; red = the board repeats, blue ≠ it breaks; %(marks)s mark; "
+                "columns numbered"
+            ),
+            "many": _(
+                "%(glyph)s; red = the board repeats, blue ≠ it breaks; %(marks)s marks; "
+                "columns numbered"
+            ),
+        },
         "road_names": {key: str(name) for key, (name, _glyph) in boards.DERIVED_NAMES.items()},
+        "glyphs": {key: str(glyph) for key, (_name, glyph) in boards.DERIVED_NAMES.items()},
         "rule_1_proofs": {flag_key(k): _(v) for k, v in sentences.RULE_1_PROOFS.items()},
         "rule_2_proofs": {flag_key(k): _(v) for k, v in sentences.RULE_2_PROOFS.items()},
     }

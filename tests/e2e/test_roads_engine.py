@@ -89,7 +89,8 @@ SNAPSHOT = """() => {
     const marks = [...svg.querySelectorAll("*")].map(el => [el.namespaceURI, el.tagName]
       .concat(attrs.map(name => el.getAttribute(name)), [el.children.length ? "" : el.textContent])
       .join("|"));
-    roads[key] = {frame, marks};
+    const note = svg.closest("figure").querySelector("figcaption .road-note");
+    roads[key] = {frame, marks, note: note.textContent.replace(/\\s+/g, " ").trim()};
   }
   return roads;
 }"""
@@ -203,6 +204,7 @@ def test_the_device_redraws_a_tracker_page_as_the_server_drew_it(
     for road in served:
         assert drawn[road]["frame"] == served[road]["frame"], road
         assert drawn[road]["marks"] == served[road]["marks"], road
+        assert drawn[road]["note"] == served[road]["note"], road
     if points:
         assert any("#point-digit-" in mark for mark in drawn["bead_plate"]["marks"])
     assert all(len(drawn[road]["marks"]) > 10 for road in drawn)

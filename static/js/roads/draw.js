@@ -183,6 +183,13 @@
     });
     svg.innerHTML = html + "\n    ";
     var count = road.marks.length;
+    // The caption counts the marks too.
+    var figure = svg.closest("figure");
+    var note = figure && figure.querySelector("figcaption .road-note");
+    if (note && words.derived_note) {
+      note.textContent = percent(count === 1 ? words.derived_note.one : words.derived_note.many,
+        { glyph: words.glyphs[key], marks: count });
+    }
     var newest = last(road.cells);
     setFrame(svg, newest && newest.col, road.width,
       Math.max(road.width + 2, words.min_columns.derived), "0 -.5 N 6.5",

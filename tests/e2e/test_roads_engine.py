@@ -15,6 +15,7 @@ from playwright.sync_api import Page
 
 from baccarat.game.rules import resolve
 from baccarat.roads.scoreboard import Result, scoreboard
+from baccarat.roads.tally import winning_point
 from tests import road_vectors
 
 RANKS = "A23456789TJQK"
@@ -238,3 +239,37 @@ def test_the_device_redraws_a_tracker_page_as_the_server_drew_it(
         [list(key) for key in expected],
     )
     assert got == list(expected.values())
+
+
+def test_hands_drawn_on_the_device_match_the_page_the_server_draws_once_they_arrive(
+    live_server, page: Page
+):
+    """What an offline shoe shows: the server's hands and, after them, hands only the device
+    has; once the server has them too, its page must be the same."""
+    shoe = start_shoe(live_server, page, "Offline shoe")
+    record(shoe, dealt_hands(30, seed=11))
+    page.context.add_cookies([{"name": "bead", "value": "points", "url": live_server.url}])
+    page.reload()
+    later = dealt_hands(25, seed=12)
+    queued = [
+        {
+            "outcome": outcome,
+            "player_pair": player_pair,
+            "banker_pair": banker_pair,
+            "natural": natural,
+            "point": winning_point(cards),
+        }
+        for outcome, player_pair, banker_pair, natural, cards in later
+    ]
+    page.evaluate(
+        """(queued) => {
+          const hands = JSON.parse(document.getElementById("board-hands").textContent);
+          window.BaccaratRoads.redraw(document, hands.concat(queued));
+        }""",
+        queued,
+    )
+    drawn = page.evaluate(SNAPSHOT)
+    record(shoe, later)
+    page.reload()
+    served = page.evaluate(SNAPSHOT)
+    assert drawn == served

@@ -72,6 +72,11 @@
   document.addEventListener("htmx:afterSettle", function () {
     showAll(true);
   });
+  // Roads the device redrew itself (roads/draw.js, with no network): each newest mark in
+  // view, as after a hand the server drew.
+  document.addEventListener("roads:redrawn", function () {
+    showAll(false);
+  });
 
   // The Bead Plate folds (a <details>): the reader's choice is kept in this browser and
   // given back to the board each hand redraws (afterSwap, before it is painted).

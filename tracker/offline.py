@@ -11,13 +11,21 @@ from django.views.decorators.http import require_safe
 
 from baccarat.roads.scoreboard import scoreboard
 from scoreboard.boards import proofs_url, scoreboard_context
-from tracker.scoreboard import landing
+from scoreboard.road_words import road_words
+from tracker.scoreboard import board_hands, landing
 from tracker.views import ShoeForm
 
 
 @require_safe
 def offline_page(request):
     board = scoreboard([])
-    context = scoreboard_context(board, proofs_url(reverse("tracker:offline")))
-    context.update(form=ShoeForm(initial={"decks": 8}), landing=landing(board), owner=True)
+    marks = proofs_url(reverse("tracker:offline"))
+    context = scoreboard_context(board, marks)
+    context.update(
+        form=ShoeForm(initial={"decks": 8}),
+        landing=landing(board),
+        board_hands=board_hands(board),
+        road_words=road_words(marks),
+        owner=True,
+    )
     return render(request, "tracker/offline.html", context)

@@ -73,17 +73,32 @@
   }
 
   // --- the roads -------------------------------------------------------------------------
+  // Offline (or a shoe the site does not have yet, or an undo of a recorded hand waiting),
+  // the device draws every road itself, the hands not yet on the server faded. Online, the
+  // answers come within moments: the server's roads stay, each hand on its way dimmed where
+  // it will land.
+  var redrawn = false; // the roads on the page are the device's, not the server's
+
   function drawRoads() {
     var server = serverHands();
     var list = deviceList(server);
     var roads = window.BaccaratRoads;
     var words = data("road-words");
-    if (roads && roads.redraw && document.getElementById("board-hands") && words) {
-      if (queue.pending()) { // with nothing queued the server's drawing stands as it is
-        roads.redraw(document, list.map(function (entry) { return entry.hand; }), words);
-      }
+    var canRedraw = roads && roads.redraw && document.getElementById("board-hands") && words;
+    var cut = kept(list) < server.length;
+    if (canRedraw && queue.pending() && (!queue.online() || queue.local || cut)) {
+      roads.redraw(document, list.map(function (entry) { return entry.hand; }), words);
+      redrawn = true;
+      var left = kept(list);
+      document.querySelectorAll("#road-bead_plate use.bead").forEach(function (bead, index) {
+        bead.classList.toggle("queued-bead", index >= left);
+      });
       return;
     }
+    if (redrawn && canRedraw) {
+      roads.redraw(document, server, words); // the server's roads again, before the dim marks
+    }
+    redrawn = false;
     drawPendingBeads(list, server.length);
     drawPendingBigRoad(list, server.length);
   }
@@ -337,6 +352,7 @@
   // hands are drawn on it again.
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target.id === "board" || event.detail.target.id === "tracker-status") {
+      redrawn = redrawn && event.detail.target.id !== "board";
       drawRoads();
     }
   });

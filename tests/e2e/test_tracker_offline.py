@@ -32,6 +32,19 @@ def visible_beads(page: Page):
     )
 
 
+ROADS = ["bead_plate", "big_road", "big_eye_boy", "small_road", "cockroach_pig"]
+
+
+def road_marks(page: Page):
+    """Every mark of the five roads as drawn: (href, place) by road."""
+    return page.evaluate(
+        """roads => Object.fromEntries(roads.map(key => [key, Array.from(
+            document.querySelectorAll('#road-' + key + ' use:not(.pending-bead)'))
+          .map(mark => [mark.getAttribute('href'), mark.getAttribute('transform')])]))""",
+        ROADS,
+    )
+
+
 def press(page: Page, outcomes):
     for outcome in outcomes:
         page.keyboard.press(outcome)
@@ -53,8 +66,11 @@ def test_sixty_hands_offline_arrive_once_and_in_order(live_server, page: Page):
     page.locator("button.undo").click()  # the last waiting hand is taken back on the device
     kept = "B" + outcomes[:-1]
     expect(sync_status(page)).to_have_text("Offline · 60 hands waiting")
-    expect(page.locator("#road-bead_plate use.pending-bead")).to_have_count(59)
+    # Drawn on the device, all five roads: the hands not yet on the server faded.
+    expect(page.locator("#road-bead_plate use.queued-bead")).to_have_count(59)
+    expect(page.locator("#road-big_road use.big-road-cell")).not_to_have_count(0)
     drawn = visible_beads(page)
+    on_the_device = road_marks(page)
     assert len(drawn) == 60
     assert [href[-1] for href, _place in drawn] == list(kept)
     assert shoe.hands.count() == 2  # nothing reached the server
@@ -72,6 +88,7 @@ def test_sixty_hands_offline_arrive_once_and_in_order(live_server, page: Page):
     # The server's roads are the device's.
     expect(beads(again)).to_have_count(60)
     assert visible_beads(again) == drawn
+    assert road_marks(again) == on_the_device
 
 
 def test_a_hand_the_server_refuses_says_why(live_server, page: Page):
@@ -241,7 +258,7 @@ def test_a_shoe_started_with_no_signal_is_created_once_when_it_is_back(live_serv
     press(page, "BPT")
     page.locator("button.undo").click()
     expect(sync_status(page)).to_have_text("Offline · 2 hands waiting")
-    expect(page.locator("#road-bead_plate use.pending-bead")).to_have_count(2)
+    expect(page.locator("#road-bead_plate use.queued-bead")).to_have_count(2)
     page.reload()
     expect(sync_status(page)).to_have_text("Offline · 2 hands waiting")
     assert Shoe.objects.filter(name="Started offline").count() == 1  # the lost answer's

@@ -20,14 +20,13 @@
 //   server undoes it only if it is still the last (tracker/sync.py).
 // - The queue is kept on the device for each shoe (localStorage) until every item is
 //   answered: a reload, a closed tab or a phone that killed it sends them again, in order.
-// tracker-sync.js draws the queue (the roads, the status line, the check after a sync).
+// tracker-sync.js draws the queue (the roads, the status lines, the check after a sync); this
+// file says what changed (the tracker:queue-changed event).
 (function () {
   "use strict";
 
   var form = document.getElementById("record-form");
-  var line = document.getElementById("record-queue-status");
-  var failedBox = document.getElementById("record-queue-failed");
-  if (!form || !line || !failedBox || !window.htmx || !window.crypto) {
+  if (!form || !window.htmx || !window.crypto) {
     return;
   }
   var gettext = window.gettext || function (text) { return text; };
@@ -76,10 +75,10 @@
     });
   }
 
-  // The shoe's hands as the server last drew them (tracker-sync.js reads them from the page).
+  // The shoe's hands as the server last drew them (tracker-roads.js reads them from the page).
   function serverCount() {
-    var sync = window.TrackerSync;
-    return sync ? sync.serverHands().length : 0;
+    var roads = window.TrackerRoads;
+    return roads ? roads.serverHands().length : 0;
   }
 
   // How many hands the device shows before the queue's item `index` (or after the queue).
@@ -159,7 +158,6 @@
     document.dispatchEvent(new CustomEvent("tracker:queue-changed", {
       detail: { waiting: waiting, sending: sending, failed: failed, online: reachable },
     }));
-    draw();
   }
 
   function csrfToken() {
@@ -435,58 +433,6 @@
     }
   }, true);
 
-  [["retry", gettext("Send it again")], ["drop", gettext("Drop it")]].forEach(function (pair) {
-    var button = document.createElement("button");
-    button.type = "button";
-    button.dataset.queue = pair[0];
-    button.textContent = pair[1];
-    failedBox.appendChild(button);
-  });
-  failedBox.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-queue]");
-    if (!button) {
-      return;
-    }
-    if (button.dataset.queue === "retry") {
-      retry();
-    } else if (queue.length && queue[0].state === "failed") {
-      drop(0);
-    }
-    // The pressed button is hidden now: focus goes back to the result buttons.
-    form.querySelector('button[name="outcome"]').focus({ preventScroll: true });
-  });
-
-  function draw() {
-    var failed = queue.length && queue[0].state === "failed" ? queue[0] : null;
-    var waiting = queue.length - (failed ? 1 : 0);
-    var words = [];
-    if (failed && failure) {
-      words.push(fill(gettext("Hand %(number)s not sent: %(reason)s Kept, to send again."), {
-        number: failed.kind === "undo" ? failed.hand : (failed.seen || 0) + 1,
-        reason: failure,
-      }));
-    } else if (failed) {
-      words.push(fill(gettext("%(outcome)s not recorded: no answer from the site."),
-        { outcome: failed.kind === "undo" ? gettext("Undo") : failed.label }));
-    }
-    if (note) {
-      words.push(note);
-    }
-    if (waiting && (failed || !reachable || local)) {
-      words.push(fill(ngettext("%(count)s hand waiting.", "%(count)s hands waiting.", waiting),
-        { count: waiting }));
-    } else if (waiting) {
-      words.push(fill(ngettext("%(count)s hand sending.", "%(count)s hands sending.", waiting),
-        { count: waiting }));
-    }
-    var text = words.join(" ");
-    if (line.textContent !== text) {
-      line.textContent = text;
-    }
-    failedBox.hidden = !failed;
-    form.classList.toggle("queue-stopped", Boolean(failed));
-  }
-
   window.TrackerQueue = {
     add: add,
     undo: undo,
@@ -499,6 +445,16 @@
       return queue.map(function (item) { return Object.assign({}, item); });
     },
     round: function () { return Object.assign({}, round); },
+    // What to say beside the count (a merged double tap, a dropped or refused hand), and why
+    // the head failed when the site said.
+    said: function () { return { note: note, failure: failure }; },
+    // The head that failed: sent again under its key, or dropped.
+    retry: retry,
+    dropFailed: function () {
+      if (queue.length && queue[0].state === "failed") {
+        drop(0);
+      }
+    },
     local: local,
     storeName: storeName,
   };

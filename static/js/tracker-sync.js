@@ -1,10 +1,8 @@
-// What the device shows of the hands queued by record-queue.js (docs/offline.md):
-// - the roads: the server's hands (the board's `board-hands` data) followed by the queue's,
-//   drawn on the device by window.BaccaratRoads.redraw (static/js/roads/) when the page has
-//   it; else each queued hand dimmed where it will land (the Bead Plate: hand n is column
-//   n / 6, row n % 6; the Big Road: the cells the page lists in data-landing,
-//   baccarat/roads/landing.py), and a hand a queued undo takes off hidden;
+// What the device says of the hands queued by record-queue.js (docs/offline.md; the roads
+// are tracker-roads.js's):
 // - the status line: online and synced, offline with hands waiting, syncing k of n, synced;
+//   and the queue's own line: a hand refused or dropped, a double tap merged, and a hand
+//   that got no answer with its buttons (send it again, drop it);
 // - after a sync, the check: the hands the device expected (the server's as they were, plus
 //   those it sent, less those it undid) against the server's. Equal: "Synced". Different: a
 //   report that stays until dismissed, naming the first hand that differs and why it can
@@ -16,167 +14,17 @@
   var queue = window.TrackerQueue;
   var status = document.getElementById("sync-status");
   var report = document.getElementById("sync-report");
-  if (!queue || !status) {
+  var roads = window.TrackerRoads;
+  if (!queue || !roads || !status || !document.getElementById("record-queue-failed")) {
     return;
   }
+  var serverHands = roads.serverHands;
+  var handOf = roads.handOf;
+  var FLAGS = ["player_pair", "banker_pair", "natural"];
   var gettext = window.gettext || function (text) { return text; };
   var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
   function fill(text, values) {
     return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values[name]; });
-  }
-  var SVG = "http://www.w3.org/2000/svg";
-  var ROWS = 6;
-  var FLAGS = ["player_pair", "banker_pair", "natural"];
-
-  function data(id) {
-    var element = document.getElementById(id);
-    try {
-      return element ? JSON.parse(element.textContent) : null;
-    } catch (error) {
-      return null;
-    }
-  }
-
-  // The shoe's hands as the server last drew them: its data, else read from the Bead Plate.
-  function serverHands() {
-    var hands = data("board-hands");
-    if (Array.isArray(hands)) {
-      return hands;
-    }
-    var svg = document.getElementById("road-bead_plate");
-    if (!svg) {
-      return [];
-    }
-    return Array.prototype.map.call(svg.querySelectorAll("use.bead"), function (bead) {
-      var outcome = /([BPT])$/.exec(bead.getAttribute("href") || "");
-      return { outcome: outcome ? outcome[1] : "?" };
-    });
-  }
-
-  function handOf(item) {
-    var hand = { outcome: item.outcome, point: item.point === undefined ? null : item.point };
-    FLAGS.forEach(function (name) { hand[name] = item.flags.indexOf(name) >= 0; });
-    return hand;
-  }
-
-  // The device's shoe: the server's hands, then the queue applied in order.
-  function deviceList(server) {
-    var list = server.map(function (hand, index) { return { server: index, hand: hand }; });
-    queue.items().forEach(function (item) {
-      if (item.kind === "undo") {
-        list.pop();
-      } else {
-        list.push({ item: item, hand: handOf(item) });
-      }
-    });
-    return list;
-  }
-
-  // --- the roads -------------------------------------------------------------------------
-  // Offline (or a shoe the site does not have yet, or an undo of a recorded hand waiting),
-  // the device draws every road itself, the hands not yet on the server faded. Online, the
-  // answers come within moments: the server's roads stay, each hand on its way dimmed where
-  // it will land.
-  var redrawn = false; // the roads on the page are the device's, not the server's
-
-  function drawRoads() {
-    var server = serverHands();
-    var list = deviceList(server);
-    var roads = window.BaccaratRoads;
-    var words = data("road-words");
-    var canRedraw = roads && roads.redraw && document.getElementById("board-hands") && words;
-    var cut = kept(list) < server.length;
-    if (canRedraw && queue.pending() && (!queue.online() || queue.local || cut)) {
-      roads.redraw(document, list.map(function (entry) { return entry.hand; }), words);
-      redrawn = true;
-      var left = kept(list);
-      document.querySelectorAll("#road-bead_plate use.bead").forEach(function (bead, index) {
-        bead.classList.toggle("queued-bead", index >= left);
-      });
-      return;
-    }
-    if (redrawn && canRedraw) {
-      roads.redraw(document, server, words); // the server's roads again, before the dim marks
-    }
-    redrawn = false;
-    drawPendingBeads(list, server.length);
-    drawPendingBigRoad(list, server.length);
-  }
-
-  function grow(svg, col) {
-    var box = svg.viewBox.baseVal;
-    if (col + 1 > box.width) { // a road drawn just wide enough: make room
-      svg.setAttribute("viewBox", box.x + " " + box.y + " " + (col + 1) + " " + box.height);
-      svg.style.setProperty("--cols", col + 1);
-    }
-  }
-
-  function pendingMark(svg, href, col, row, item) {
-    var mark = document.createElementNS(SVG, "use");
-    mark.setAttribute("href", href);
-    mark.setAttribute("transform", "translate(" + col + " " + row + ")");
-    mark.setAttribute("class", "pending-bead" + (item.state === "failed" ? " failed" : ""));
-    svg.appendChild(mark);
-    grow(svg, col);
-    return mark;
-  }
-
-  function kept(list) {
-    return list.filter(function (entry) { return entry.item === undefined; }).length;
-  }
-
-  function drawPendingBeads(list, recorded) {
-    var svg = document.getElementById("road-bead_plate");
-    if (!svg) {
-      return;
-    }
-    svg.querySelectorAll(".pending-bead").forEach(function (mark) { mark.remove(); });
-    var left = kept(list);
-    svg.querySelectorAll("use.bead").forEach(function (bead, index) {
-      bead.classList.toggle("undone-bead", index >= left); // taken off by a queued undo
-    });
-    list.forEach(function (entry, at) {
-      if (entry.item) {
-        pendingMark(svg, "#bead-" + entry.item.outcome, Math.floor(at / ROWS), at % ROWS,
-          entry.item);
-      }
-    });
-    return recorded;
-  }
-
-  function drawPendingBigRoad(list, recorded) {
-    var svg = document.getElementById("road-big_road");
-    var landing = svg && svg.dataset.landing ? JSON.parse(svg.dataset.landing) : null;
-    if (!landing) {
-      return;
-    }
-    svg.querySelectorAll(".pending-bead").forEach(function (mark) { mark.remove(); });
-    if (kept(list) < recorded) {
-      return; // a recorded hand is being undone: where the rest land is the server's to say
-    }
-    var run = "";
-    var newest = null;
-    list.forEach(function (entry) {
-      if (!entry.item) {
-        return;
-      }
-      if (entry.item.outcome !== "T") {
-        run += entry.item.outcome;
-      }
-      var cell = landing[run]; // none past the few hands looked ahead: the count says them
-      if (cell) {
-        newest = pendingMark(svg, entry.item.outcome === "T" ? "#tie-slash"
-          : "#ring-" + entry.item.outcome, cell[0], cell[1], entry.item);
-      }
-    });
-    var scroller = svg.closest(".road-scroll");
-    if (newest && scroller) { // the newest column in view, as after a hand is recorded
-      var box = newest.getBoundingClientRect();
-      var view = scroller.getBoundingClientRect();
-      if (box.right > view.right) {
-        scroller.scrollLeft += box.right - view.right + box.width;
-      }
-    }
   }
 
   // --- the check after a sync ------------------------------------------------------------
@@ -288,6 +136,65 @@
     });
   }
 
+  // --- the queue's own line: what just happened to a hand, and a hand that failed ---------
+  var line = document.getElementById("record-queue-status");
+  var failedBox = document.getElementById("record-queue-failed");
+  var form = document.getElementById("record-form");
+
+  [["retry", gettext("Send it again")], ["drop", gettext("Drop it")]].forEach(function (pair) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.dataset.queue = pair[0];
+    button.textContent = pair[1];
+    failedBox.appendChild(button);
+  });
+  failedBox.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-queue]");
+    if (!button) {
+      return;
+    }
+    if (button.dataset.queue === "retry") {
+      queue.retry();
+    } else {
+      queue.dropFailed();
+    }
+    // The pressed button is hidden now: focus goes back to the result buttons.
+    form.querySelector('button[name="outcome"]').focus({ preventScroll: true });
+  });
+
+  function drawQueueLine(online) {
+    var items = queue.items();
+    var said = queue.said();
+    var failed = items.length && items[0].state === "failed" ? items[0] : null;
+    var waiting = items.length - (failed ? 1 : 0);
+    var words = [];
+    if (failed && said.failure) {
+      words.push(fill(gettext("Hand %(number)s not sent: %(reason)s Kept, to send again."), {
+        number: failed.kind === "undo" ? failed.hand : (failed.seen || 0) + 1,
+        reason: said.failure,
+      }));
+    } else if (failed) {
+      words.push(fill(gettext("%(outcome)s not recorded: no answer from the site."),
+        { outcome: failed.kind === "undo" ? gettext("Undo") : failed.label }));
+    }
+    if (said.note) {
+      words.push(said.note);
+    }
+    if (waiting && (failed || !online || queue.local)) {
+      words.push(fill(ngettext("%(count)s hand waiting.", "%(count)s hands waiting.", waiting),
+        { count: waiting }));
+    } else if (waiting) {
+      words.push(fill(ngettext("%(count)s hand sending.", "%(count)s hands sending.", waiting),
+        { count: waiting }));
+    }
+    var text = words.join(" ");
+    if (line.textContent !== text) {
+      line.textContent = text;
+    }
+    failedBox.hidden = !failed;
+    form.classList.toggle("queue-stopped", Boolean(failed));
+  }
+
   // --- the status line -------------------------------------------------------------------
   // true: a sync just ended and its check found nothing; false: it found a difference.
   var synced = null;
@@ -345,21 +252,13 @@
       synced = null;
     }
     drawStatus(detail);
-    drawRoads();
-  });
-
-  // A redrawn board (the queue's answer, the keypad's, Undo's) is the server's: the queue's
-  // hands are drawn on it again.
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target.id === "board" || event.detail.target.id === "tracker-status") {
-      redrawn = redrawn && event.detail.target.id !== "board";
-      drawRoads();
-    }
+    drawQueueLine(detail.online);
   });
 
   if (queue.pending()) {
     expected = serverHands().slice(); // a queue kept from before: the shoe as it is now
   }
-  window.TrackerSync = { serverHands: serverHands, redraw: drawRoads };
+
   drawStatus({ waiting: queue.pending(), sending: 0, failed: 0, online: queue.online() });
+  drawQueueLine(queue.online());
 })();

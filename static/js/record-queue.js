@@ -10,9 +10,10 @@
 //   offline: the queue keeps everything, sends nothing, and asks again on the `online` event
 //   and every PROBE ms. Back online, it sends the same hands under the same keys: the server
 //   records each once. If the site answers /healthz, the hand is the one that failed: the
-//   page says so, and it can be sent again under its key or dropped (as an error the site
-//   cannot show in place: 5xx, 429, 403, or a refusal with no roads, such as the page's
-//   version being older than the site's). A refusal of the hand itself (400, 422, 409 with the
+//   page says so, and it can be sent again under its key or dropped, and goes again by
+//   itself after RETRY ms. An error the site cannot show in place (5xx, 429, 403, or a
+//   refusal with no roads, such as the page's version being older than the site's) stops
+//   the queue until the person sends the hand again or drops it. A refusal of the hand itself (400, 422, 409 with the
 //   roads) drops it, and says why.
 // - Only a real double tap (a pointer, same button, under DOUBLE ms) is one hand.
 // - Undo takes back the last hand still waiting. If none is, and hands are on their way or the
@@ -37,7 +38,9 @@
 
   var DOUBLE = 150; // ms: a thumb bouncing, not two hands
   var PROBE = 10000; // ms between asks whether the site is back
+  var TIMEOUT = 10000; // ms a hand's request may take
   var PROBE_TIMEOUT = 5000;
+  var RETRY = 10000; // ms before a hand that got no answer, the site answering, goes again
   var FLAGS = ["player_pair", "banker_pair", "natural"];
   var local = form.hasAttribute("data-offline-shoe"); // a shoe not yet on the server
   // {kind: "hand" | "undo", outcome, label, flags, cards, point, key, seen, hand, state:
@@ -221,9 +224,24 @@
     return said ? said.textContent.replace(/\s+/g, " ").trim().slice(0, 300) : "";
   }
 
+  // A request with no answer in TIMEOUT ms is given up (an answer may yet be on its way; the
+  // hand's key makes sending it again safe).
+  var giveUp = null;
+  form.addEventListener("htmx:beforeSend", function (event) {
+    var xhr = event.detail.xhr;
+    window.clearTimeout(giveUp);
+    if (queue.length && queue[0].state === "sending" && xhr) {
+      giveUp = window.setTimeout(function () { xhr.abort(); }, TIMEOUT);
+    }
+  });
+
   form.addEventListener("htmx:afterRequest", function (event) {
     var head = queue[0];
-    if (event.detail.elt !== form || !head || head.state !== "sending") {
+    if (event.detail.elt !== form) {
+      return;
+    }
+    window.clearTimeout(giveUp);
+    if (!head || head.state !== "sending") {
       return;
     }
     var xhr = event.detail.xhr;
@@ -294,6 +312,14 @@
         if (afterFailure && !wasOffline && head && head.state === "waiting") {
           head.state = "failed"; // the site answers: it was this hand that got none
           failure = "";
+          // Sent again by itself in a moment (its key records it once), unless the person
+          // sends or drops it first: a phone at the table is not watched.
+          var failed = head;
+          window.setTimeout(function () {
+            if (queue[0] === failed && failed.state === "failed" && !failure) {
+              retry();
+            }
+          }, RETRY);
         }
         send();
       });

@@ -9,6 +9,7 @@ import random
 import re
 from urllib.parse import parse_qs
 
+from axe_playwright_python.sync_playwright import Axe
 from browsing import beads, start_shoe
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -43,6 +44,13 @@ def road_marks(page: Page):
           .map(mark => [mark.getAttribute('href'), mark.getAttribute('transform')])]))""",
         ROADS,
     )
+
+
+def axe_finds_nothing(page: Page):
+    """axe on the scoreboard as it stands (refusals.js's notice, over the header, is its own)."""
+    result = Axe().run(page, context=".scoreboard").response
+    found = [(v["id"], [n["target"] for n in v["nodes"]]) for v in result["violations"]]
+    assert not found
 
 
 def press(page: Page, outcomes):
@@ -184,6 +192,7 @@ def test_two_phones_offline_on_one_shoe_keep_every_hand_and_say_so(live_server, 
     )
     expect(two.locator("#tracker-status")).to_contain_text("3 hands from another device came first")
     expect(beads(two)).to_have_count(6)  # the server's roads, not the device's
+    axe_finds_nothing(two)  # the report, the status line and the roads, on a phone
     two.get_by_role("button", name="Dismiss").click()
     expect(report).to_be_hidden()
 
@@ -261,6 +270,8 @@ def test_a_shoe_started_with_no_signal_is_created_once_when_it_is_back(live_serv
     expect(page.locator("#road-bead_plate use.queued-bead")).to_have_count(2)
     page.reload()
     expect(sync_status(page)).to_have_text("Offline · 2 hands waiting")
+    expect(page.locator("#road-bead_plate use.queued-bead")).to_have_count(2)
+    axe_finds_nothing(page)
     assert Shoe.objects.filter(name="Started offline").count() == 1  # the lost answer's
 
     page.unroute("**" + index)
@@ -272,3 +283,56 @@ def test_a_shoe_started_with_no_signal_is_created_once_when_it_is_back(live_serv
     assert page.url.endswith(reverse("tracker:shoe", args=[shoe.pk]))
     assert "".join(shoe.hands.values_list("outcome", flat=True)) == "BP"
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('offline'))") == []
+
+
+def test_a_write_refused_for_an_older_page_keeps_the_hand(live_server, page: Page):
+    """A 409 with no roads (the site was updated while the page was open) is no verdict on
+    the hand: it is kept, the reason shown, and it goes once sent again."""
+    shoe = start_shoe(live_server, page, "Updated site shoe")
+    reason = "The site was updated while this page was open. Reload the page."
+    refusals = []
+
+    def refuse_once(route):
+        if not refusals:
+            refusals.append(route.request.headers["idempotency-key"])
+            route.fulfill(status=409, content_type="text/plain", body=reason)
+        else:
+            route.continue_()
+
+    page.route("**" + reverse("tracker:record", args=[shoe.pk]), refuse_once)
+    press(page, "T")
+    expect(page.locator("#record-queue-status")).to_have_text(
+        f"Hand 1 not sent: {reason} Kept, to send again."
+    )
+    expect(sync_status(page)).to_have_text("Stopped · 1 hand not sent")
+    assert shoe.hands.count() == 0
+    page.get_by_role("button", name="Send it again").click()
+    expect(sync_status(page)).to_have_text("Synced")
+    assert "".join(shoe.hands.values_list("outcome", flat=True)) == "T"
+
+
+def test_a_request_that_hangs_is_given_up_and_sent_again_once(live_server, page: Page):
+    """No answer at all (the request hangs until its time-out): the hand is sent again by
+    itself, under its key, and recorded once."""
+    shoe = start_shoe(live_server, page, "Hanging shoe")
+    held = []
+
+    def hang_first(route):
+        if not held:
+            route.fetch()  # recorded; the answer is held until the page gives up on it
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**" + reverse("tracker:record", args=[shoe.pk]), hang_first)
+    page.clock.install()
+    press(page, "B")
+    expect(page.locator("#record-queue-status")).to_contain_text("1 hand sending.")
+    page.clock.run_for(11_000)  # past the request's time-out
+    expect(page.locator("#record-queue-status")).to_contain_text(
+        "Banker not recorded: no answer from the site."
+    )
+    page.clock.run_for(11_000)  # past the pause before it goes again by itself
+    expect(sync_status(page)).to_have_text("Synced")
+    held[0].abort("timedout")
+    assert "".join(shoe.hands.values_list("outcome", flat=True)) == "B"

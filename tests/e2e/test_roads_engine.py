@@ -16,6 +16,7 @@ from playwright.sync_api import Page
 from baccarat.game.rules import resolve
 from baccarat.roads.scoreboard import Result, scoreboard
 from baccarat.roads.tally import winning_point
+from scoreboard.road_words import road_words
 from tests import road_vectors
 
 RANKS = "A23456789TJQK"
@@ -273,3 +274,27 @@ def test_hands_drawn_on_the_device_match_the_page_the_server_draws_once_they_arr
     page.reload()
     served = page.evaluate(SNAPSHOT)
     assert drawn == served
+
+
+@pytest.mark.same_on_any_database
+def test_redraw_finds_a_board_by_its_prefix(page: Page):
+    """A page with several boards names their roads "<prefix>road-<key>" (road_ids): the
+    board under the root given is the one drawn, and a road the page lacks is passed over."""
+    board = '<div id="{0}"><figure><svg id="{0}-road-big_road" viewBox="0 0 1 1"></svg>'
+    board += (
+        '</figure><figure><svg id="{0}-road-bead_plate" viewBox="0 0 1 1"></svg></figure></div>'
+    )
+    page.set_content("<!doctype html><title>boards</title>" + board.format("a") + board.format("b"))
+    page.add_script_tag(content=ENGINE.read_text())
+    page.add_script_tag(path=str(ENGINE.with_name("draw.js")))
+    drawn = page.evaluate(
+        """(words) => {
+          window.BaccaratRoads.redraw(document.getElementById("b"), ["B", "B", "T", "P"], words);
+          const count = (id, what) => document.getElementById(id).querySelectorAll(what).length;
+          return [count("a-road-big_road", "use"), count("b-road-big_road", "use.big-road-cell"),
+            count("b-road-bead_plate", "use.bead"),
+            document.getElementById("b-road-big_road").getAttribute("aria-label")];
+        }""",
+        road_words("/shoe/marks/"),
+    )
+    assert drawn == [0, 3, 4, "Big Road, 2 columns: BB, P; 1 tie"]

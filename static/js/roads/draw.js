@@ -197,11 +197,11 @@
         { road: words.road_names[key], marks: count }));
   }
 
-  // The road SVGs under `root`: ids "road-<key>", or "<prefix>road-<key>" as a page with
-  // several boards writes them (road_ids); the first board found is the one drawn.
+  // The road SVGs under `root`: ids "road-<key>" (the tracker's), else "<prefix>road-<key>"
+  // as a page with several boards writes them (road_ids): the first board found is drawn.
   function findRoads(root) {
-    var big = root.querySelector('svg[id$="road-big_road"]') ||
-      root.querySelector('svg[id$="road-bead_plate"]');
+    var big = root.querySelector('svg[id="road-big_road"], svg[id="road-bead_plate"]') ||
+      root.querySelector('svg[id$="road-big_road"], svg[id$="road-bead_plate"]');
     var prefix = big ? big.id.replace(/road-(big_road|bead_plate)$/, "") : "";
     var found = {};
     ["bead_plate", "big_road"].concat(DERIVED_KEYS).forEach(function (key) {

@@ -8,10 +8,10 @@ import random
 from pathlib import Path
 
 import pytest
-from browsing import start_shoe
+from browsing import settled, start_shoe
 from django.urls import reverse
 from django.utils import translation
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from baccarat.game.rules import resolve
 from baccarat.roads.scoreboard import Result, scoreboard
@@ -298,3 +298,49 @@ def test_redraw_finds_a_board_by_its_prefix(page: Page):
         road_words("/shoe/marks/"),
     )
     assert drawn == [0, 3, 4, "Big Road, 2 columns: BB, P; 1 tie"]
+
+
+PROOF_HTML = """() => document.getElementById("proof").innerHTML.replace(/\\s+/g, " ")
+  .replace(/> </g, "><").trim()"""
+
+
+def test_a_proof_opens_from_the_roads_the_device_drew_with_no_network(live_server, page: Page):
+    shoe = start_shoe(live_server, page, "Proofs offline")
+    hands = dealt_hands(30, seed=21)
+    record(shoe, hands)
+    page.reload()
+    mark = page.locator("#road-big_eye_boy a.mark").nth(4)
+    mark.click()
+    expect(page.locator("#proof .proof-text")).to_be_visible()
+    settled(page)  # htmx's classes for a swap just made gone
+    served = page.evaluate(PROOF_HTML)
+    page.locator("#proof-dialog .close-proof").click()
+    expect(page.locator("#proof-dialog")).not_to_be_visible()
+
+    # The device draws the same hands, the network goes: the same proof, framed.
+    page.evaluate(REDRAW)
+    page.context.set_offline(True)
+    page.locator("#road-big_eye_boy a.mark").nth(4).click()
+    expect(page.locator("#proof .proof-text")).to_be_visible()
+    assert page.evaluate(PROOF_HTML) == served
+    expect(page.locator("#road-big_road .compared-frames use")).not_to_have_count(0)
+    page.locator("#proof-dialog .close-proof").click()
+
+    # A mark only the device has: its proof is the one the server will write.
+    later = dealt_hands(10, seed=22)
+    page.evaluate(
+        """(later) => {
+          const hands = JSON.parse(document.getElementById("board-hands").textContent);
+          window.BaccaratRoads.redraw(document, hands.concat(later));
+        }""",
+        [
+            {"outcome": h[0], "player_pair": h[1], "banker_pair": h[2], "natural": h[3]}
+            for h in later
+        ],
+    )
+    board = scoreboard(Result(h[0], h[2], h[1], h[3]) for h in hands + later)
+    newest = len(board.derived["big_eye_boy"].marks) - 1
+    page.locator(f'#road-big_eye_boy a.mark[href$="/big_eye_boy/{newest}/"]').click()
+    expect(page.locator("#proof .proof-text")).to_have_text(
+        board.derived["big_eye_boy"].marks[newest].proof
+    )

@@ -19,6 +19,9 @@ from baccarat.roads.tally import winning_point
 from scoreboard.road_words import road_words
 from tests import road_vectors
 
+# What is compared here is drawn from hands, whatever database keeps them.
+pytestmark = pytest.mark.same_on_any_database
+
 RANKS = "A23456789TJQK"
 ENGINE = Path(__file__).parents[2] / "static" / "js" / "roads" / "engine.js"
 
@@ -112,7 +115,6 @@ def engine_page(page):
     return page
 
 
-@pytest.mark.same_on_any_database
 def test_the_device_draws_every_shared_vector(page: Page):
     vectors = json.loads(road_vectors.VECTORS.read_text())
     shoes = [
@@ -138,7 +140,6 @@ def random_shoe(rng):
     return hands
 
 
-@pytest.mark.same_on_any_database
 def test_a_thousand_random_shoes_drawn_alike(page: Page):
     rng = random.Random(1000)
     shoes = []
@@ -276,7 +277,6 @@ def test_hands_drawn_on_the_device_match_the_page_the_server_draws_once_they_arr
     assert drawn == served
 
 
-@pytest.mark.same_on_any_database
 def test_redraw_finds_a_board_by_its_prefix(page: Page):
     """A page with several boards names their roads "<prefix>road-<key>" (road_ids): the
     board under the root given is the one drawn, and a road the page lacks is passed over."""

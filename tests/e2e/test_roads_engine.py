@@ -187,7 +187,9 @@ def record(shoe, hands):
 
 
 @pytest.mark.parametrize(
-    ("language", "points"), [("en", False), ("zh-hant", True)], ids=["english", "chinese-points"]
+    ("language", "points"),
+    [("en", False), ("zh-hant", True), ("zh-hans", False)],
+    ids=["english", "traditional-points", "simplified"],
 )
 def test_the_device_redraws_a_tracker_page_as_the_server_drew_it(
     live_server, page: Page, language, points

@@ -52,8 +52,7 @@ def _exists(name: str) -> bool:
 
 def _named_in_templates() -> list[str]:
     names: set[str] = set()
-    folders: list[Path] = settings.TEMPLATES[0]["DIRS"]
-    for folder in folders:
+    for folder in [settings.BASE_DIR / "templates"]:
         for part in TEMPLATES:
             path = Path(folder) / part
             files = [path] if path.is_file() else sorted(path.rglob("*.html"))

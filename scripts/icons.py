@@ -5,8 +5,9 @@
 Debian's Chromium ($CHROMIUM_PATH, else /usr/bin/chromium) renders the SVG at each size:
 static/icons/icon-192.png and icon-512.png (the web app manifest), apple-touch-icon.png
 (180 px, iOS's home screen), icon-maskable-512.png (from icon-maskable.svg: full bleed, the
-card inside the middle 80%, for launchers that cut their own shape), and favicon.ico (32 and 16 px PNGs in an ICO container, for
-the clients that ask for /favicon.ico instead of reading the page's <link rel="icon">).
+card inside the middle 80%, for launchers that cut their own shape), and favicon.ico (32 and
+16 px PNGs in an ICO container, for the clients that ask for /favicon.ico instead of reading
+the page's <link rel="icon">).
 """
 
 import os

@@ -96,6 +96,20 @@ def test_a_shoe_opened_once_opens_with_no_signal_and_the_app_is_installable(
         version = site_version.SITE_VERSION
         expect(page.locator("html")).to_have_attribute("data-site-version", version)
 
+    # Back in signal, but the server does not answer: the kept copy once the worker stops
+    # waiting (4 s); it did ask the network first.
+    worker_context.set_offline(False)
+    held = []
+
+    def hold(route):
+        held.append(route)
+
+    worker_context.route(shoe_url, hold)
+    page.goto(shoe_url)
+    expect(beads(page)).to_have_count(1, timeout=15_000)
+    assert held, "the worker did not ask the server first"
+    worker_context.unroute_all(behavior="ignoreErrors")
+
 
 def test_the_install_button_waits_for_the_browsers_offer(live_server, page: Page):
     # An incognito context: Chrome offers no install there, so the offer is the test's.

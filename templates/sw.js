@@ -9,6 +9,7 @@ const PAGES = "pages-" + VERSION;
 const OURS = /^(?:shell|pages)-/;
 const TRACKER_PAGE = new RegExp(CONFIG.trackerPages);
 const NEVER = new RegExp(CONFIG.never);
+const CARRIED = 20; // the old version's kept pages fetched again by a new one, at most
 
 function fresh(url) {
   // Past the browser's HTTP cache: the copy kept is the server's of this version.
@@ -40,6 +41,22 @@ self.addEventListener("install", (event) => {
       }
       return undefined;
     }).catch(() => undefined)));
+    // The tracker pages the old version kept, kept again as this version draws them: a shoe
+    // opened before the deploy still opens with no signal after it (the newest first, a few).
+    const pages = await caches.open(PAGES);
+    const before = [];
+    for (const name of await caches.keys()) {
+      if (name.startsWith("pages-") && name !== PAGES) {
+        before.push(...(await (await caches.open(name)).keys()).map((request) => request.url));
+      }
+    }
+    await Promise.all([...new Set(before)].reverse().slice(0, CARRIED).map((url) =>
+      fetch(fresh(url)).then((response) => {
+        if (response.ok && !response.redirected) {
+          return pages.put(url, response);
+        }
+        return undefined;
+      }).catch(() => undefined)));
     // Take over at once: pages of the old version are told (their scripts show a notice and
     // reload when nothing is waiting to be sent), and the server refuses their writes.
     await self.skipWaiting();

@@ -136,6 +136,7 @@ def test_a_new_version_takes_over_cleanly(live_server, worker_context, monkeypat
     shoe_page = worker_context.new_page()
     shoe = start_shoe(live_server, shoe_page, "Update shoe")
     shoe_page.wait_for_function(CONTROLLED)
+    shoe_page.reload()  # through the worker: the shoe's page is kept
     old = shoe_page.locator("html").get_attribute("data-site-version")
     # A second tab with nothing waiting to be sent, and the shoe's with hands waiting.
     rules = worker_context.new_page()
@@ -156,6 +157,12 @@ def test_a_new_version_takes_over_cleanly(live_server, worker_context, monkeypat
     names = shoe_page.evaluate("caches.keys()")
     assert f"shell-{new}" in names
     assert all(name.endswith(new) for name in names), names
+    # The shoe's page, kept by the old version, is kept again as the new one draws it.
+    shoe_url = live_server.url + reverse("tracker:shoe", args=[shoe.pk])
+    assert shoe_page.evaluate(
+        "async ([name, url]) => (await (await caches.open(name)).match(url)) !== undefined",
+        [f"pages-{new}", shoe_url],
+    )
     # The old page's write is refused, with the reason, and nothing is recorded.
     answer = shoe_page.evaluate(
         """async ([url, version]) => {

@@ -64,8 +64,14 @@ def _named_in_templates() -> list[str]:
 @cache
 def static_files() -> tuple[str, ...]:
     """The shell's static files as the pages name them (hashed in production)."""
-    names = sorted(set(_named_in_templates()) | set(ALWAYS))
-    return tuple(static(name) for name in names if _exists(name))
+    urls = []
+    for name in sorted(set(_named_in_templates()) | set(ALWAYS)):
+        if _exists(name):
+            try:
+                urls.append(static(name))
+            except ValueError:  # in the sources but not collected: no page could name it
+                continue
+    return tuple(urls)
 
 
 def _reversed(name: str, language: str) -> str | None:

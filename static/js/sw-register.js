@@ -27,7 +27,10 @@
     if (notice) {
       notice.hidden = false;
     }
-    if (!unsent()) {
+    // Nor while someone is typing into a field: their words would go with the page.
+    var field = document.activeElement;
+    var typing = field && field.matches && field.matches("input, textarea, select");
+    if (!unsent() && !typing) {
       window.location.reload();
     }
   }

@@ -127,6 +127,7 @@ async function page(event) {
   const request = event.request;
   const url = new URL(request.url);
   const network = fetch(request).then((response) => keep(event, request.url, response));
+  network.catch(() => undefined); // a failure after the copy was served is no error
   const copy = kept(request.url);
   try {
     return await Promise.race([

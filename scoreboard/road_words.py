@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from baccarat.roads import sentences
-from baccarat.roads.scoreboard import ROWS
+from baccarat.roads.scoreboard import ROWS, SYMBOLS, WATCH_OUT
 from scoreboard import boards
 
 
@@ -58,4 +58,16 @@ def road_words(marks_url=None):
         "glyphs": {key: str(glyph) for key, (_name, glyph) in boards.DERIVED_NAMES.items()},
         "rule_1_proofs": {flag_key(k): _(v) for k, v in sentences.RULE_1_PROOFS.items()},
         "rule_2_proofs": {flag_key(k): _(v) for k, v in sentences.RULE_2_PROOFS.items()},
+        # A proof as it opens over the board (templates/tracker/mark.html#proof).
+        "proof": {
+            "title": _(
+                "%(road)s, mark %(number)s of %(total)s (its column %(column)s): %(color)s "
+                "(%(symbol)s)"
+            ),
+            "frames": _("On the Big Road, columns %(first)s and %(second)s are framed."),
+            "watch_out_line": _("<strong>Watch out:</strong> %(watch_out)s"),
+            "watch_out": {str(rule): _(text) for rule, text in WATCH_OUT.items()},
+            "colors": {key: str(word) for key, word in boards.COLOR_WORDS.items()},
+            "symbols": SYMBOLS,
+        },
     }

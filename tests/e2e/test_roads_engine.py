@@ -8,15 +8,19 @@ import random
 from pathlib import Path
 
 import pytest
-from browsing import start_shoe
+from browsing import settled, start_shoe
 from django.urls import reverse
 from django.utils import translation
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from baccarat.game.rules import resolve
 from baccarat.roads.scoreboard import Result, scoreboard
 from baccarat.roads.tally import winning_point
+from scoreboard.road_words import road_words
 from tests import road_vectors
+
+# What is compared here is drawn from hands, whatever database keeps them.
+pytestmark = pytest.mark.same_on_any_database
 
 RANKS = "A23456789TJQK"
 ENGINE = Path(__file__).parents[2] / "static" / "js" / "roads" / "engine.js"
@@ -111,7 +115,6 @@ def engine_page(page):
     return page
 
 
-@pytest.mark.same_on_any_database
 def test_the_device_draws_every_shared_vector(page: Page):
     vectors = json.loads(road_vectors.VECTORS.read_text())
     shoes = [
@@ -137,7 +140,6 @@ def random_shoe(rng):
     return hands
 
 
-@pytest.mark.same_on_any_database
 def test_a_thousand_random_shoes_drawn_alike(page: Page):
     rng = random.Random(1000)
     shoes = []
@@ -185,7 +187,9 @@ def record(shoe, hands):
 
 
 @pytest.mark.parametrize(
-    ("language", "points"), [("en", False), ("zh-hant", True)], ids=["english", "chinese-points"]
+    ("language", "points"),
+    [("en", False), ("zh-hant", True), ("zh-hans", False)],
+    ids=["english", "traditional-points", "simplified"],
 )
 def test_the_device_redraws_a_tracker_page_as_the_server_drew_it(
     live_server, page: Page, language, points
@@ -273,3 +277,72 @@ def test_hands_drawn_on_the_device_match_the_page_the_server_draws_once_they_arr
     page.reload()
     served = page.evaluate(SNAPSHOT)
     assert drawn == served
+
+
+def test_redraw_finds_a_board_by_its_prefix(page: Page):
+    """A page with several boards names their roads "<prefix>road-<key>" (road_ids): the
+    board under the root given is the one drawn, and a road the page lacks is passed over."""
+    board = '<div id="{0}"><figure><svg id="{0}-road-big_road" viewBox="0 0 1 1"></svg>'
+    board += (
+        '</figure><figure><svg id="{0}-road-bead_plate" viewBox="0 0 1 1"></svg></figure></div>'
+    )
+    page.set_content("<!doctype html><title>boards</title>" + board.format("a") + board.format("b"))
+    page.add_script_tag(content=ENGINE.read_text())
+    page.add_script_tag(path=str(ENGINE.with_name("draw.js")))
+    drawn = page.evaluate(
+        """(words) => {
+          window.BaccaratRoads.redraw(document.getElementById("b"), ["B", "B", "T", "P"], words);
+          const count = (id, what) => document.getElementById(id).querySelectorAll(what).length;
+          return [count("a-road-big_road", "use"), count("b-road-big_road", "use.big-road-cell"),
+            count("b-road-bead_plate", "use.bead"),
+            document.getElementById("b-road-big_road").getAttribute("aria-label")];
+        }""",
+        road_words("/shoe/marks/"),
+    )
+    assert drawn == [0, 3, 4, "Big Road, 2 columns: BB, P; 1 tie"]
+
+
+PROOF_HTML = """() => document.getElementById("proof").innerHTML.replace(/\\s+/g, " ")
+  .replace(/> </g, "><").trim()"""
+
+
+def test_a_proof_opens_from_the_roads_the_device_drew_with_no_network(live_server, page: Page):
+    shoe = start_shoe(live_server, page, "Proofs offline")
+    hands = dealt_hands(30, seed=21)
+    record(shoe, hands)
+    page.reload()
+    mark = page.locator("#road-big_eye_boy a.mark").nth(4)
+    mark.click()
+    expect(page.locator("#proof .proof-text")).to_be_visible()
+    settled(page)  # htmx's classes for a swap just made gone
+    served = page.evaluate(PROOF_HTML)
+    page.locator("#proof-dialog .close-proof").click()
+    expect(page.locator("#proof-dialog")).not_to_be_visible()
+
+    # The device draws the same hands, the network goes: the same proof, framed.
+    page.evaluate(REDRAW)
+    page.context.set_offline(True)
+    page.locator("#road-big_eye_boy a.mark").nth(4).click()
+    expect(page.locator("#proof .proof-text")).to_be_visible()
+    assert page.evaluate(PROOF_HTML) == served
+    expect(page.locator("#road-big_road .compared-frames use")).not_to_have_count(0)
+    page.locator("#proof-dialog .close-proof").click()
+
+    # A mark only the device has: its proof is the one the server will write.
+    later = dealt_hands(10, seed=22)
+    page.evaluate(
+        """(later) => {
+          const hands = JSON.parse(document.getElementById("board-hands").textContent);
+          window.BaccaratRoads.redraw(document, hands.concat(later));
+        }""",
+        [
+            {"outcome": h[0], "player_pair": h[1], "banker_pair": h[2], "natural": h[3]}
+            for h in later
+        ],
+    )
+    board = scoreboard(Result(h[0], h[2], h[1], h[3]) for h in hands + later)
+    newest = len(board.derived["big_eye_boy"].marks) - 1
+    page.locator(f'#road-big_eye_boy a.mark[href$="/big_eye_boy/{newest}/"]').click()
+    expect(page.locator("#proof .proof-text")).to_have_text(
+        board.derived["big_eye_boy"].marks[newest].proof
+    )

@@ -197,11 +197,11 @@
         { road: words.road_names[key], marks: count }));
   }
 
-  // The road SVGs under `root`: ids "road-<key>", or "<prefix>road-<key>" as a page with
-  // several boards writes them (road_ids); the first board found is the one drawn.
+  // The road SVGs under `root`: ids "road-<key>" (the tracker's), else "<prefix>road-<key>"
+  // as a page with several boards writes them (road_ids): the first board found is drawn.
   function findRoads(root) {
-    var big = root.querySelector('svg[id$="road-big_road"]') ||
-      root.querySelector('svg[id$="road-bead_plate"]');
+    var big = root.querySelector('svg[id="road-big_road"], svg[id="road-bead_plate"]') ||
+      root.querySelector('svg[id$="road-big_road"], svg[id$="road-bead_plate"]');
     var prefix = big ? big.id.replace(/road-(big_road|bead_plate)$/, "") : "";
     var found = {};
     ["bead_plate", "big_road"].concat(DERIVED_KEYS).forEach(function (key) {
@@ -226,8 +226,24 @@
     DERIVED_KEYS.forEach(function (key) {
       if (svgs[key]) { drawDerived(svgs[key], board, key, words); }
     });
+    // These roads are the device's now: their marks' proofs are read from this board
+    // (drawnFor), which may hold hands the server has not seen.
+    drawn = { board: board, words: words, svgs: DERIVED_KEYS.map(function (key) {
+      return svgs[key];
+    }) };
     document.dispatchEvent(new CustomEvent("roads:redrawn", { detail: { board: board } }));
     return board;
+  }
+
+  var drawn = null;
+
+  // {board, words} when the device drew the derived road `svg` last, else null (the server
+  // drew it: a board htmx swapped in is new SVGs).
+  function drawnFor(svg) {
+    if (drawn && svg && svg.isConnected && drawn.svgs.indexOf(svg) >= 0) {
+      return drawn;
+    }
+    return null;
   }
 
   // The sentence that decides a derived mark (Mark.proof_in), in the words' language.
@@ -252,7 +268,43 @@
     });
   }
 
+  // A mark's proof as it opens over the board, the same markup as the server's
+  // (templates/tracker/mark.html#proof, scoreboard.boards.proof_context): the title, the
+  // sentence, the two Big Road columns compared and the cells to frame (as the board was
+  // when the mark was made), and the slip to watch out for. Null when there is no such mark.
+  function proofPanel(board, road, index, words) {
+    words = words || pageWords();
+    var derived = board.derived[road];
+    var mark = derived && derived.marks[index];
+    if (!mark) {
+      return null;
+    }
+    var said = words.proof;
+    var cell = derived.cells.filter(function (c) { return c.mark === index; })[0];
+    var compared = roads.columnsCompared(mark);
+    var then = roads.board(board.hands.slice(0, mark.hand + 1));
+    var frames = then.big_road.filter(function (c) {
+      return c.outcome && compared.indexOf(c.column + 1) >= 0;
+    }).map(function (c) { return c.col + "," + c.row; }).join(" ");
+    var title = percent(said.title, {
+      road: escaped(words.road_names[road]), number: index + 1, total: derived.marks.length,
+      column: cell.column + 1, color: escaped(said.colors[mark.color]),
+      symbol: escaped(said.symbols[mark.color]),
+    });
+    var watchOut = braces(said.watch_out[mark.rule], { back: derived.k + 1 });
+    return '\n<article class="proof" data-frames="' + frames + '" data-columns="' +
+      compared.join(" ") + '">\n  <p class="proof-title"><svg class="glyph" viewBox="0 0 1 1" ' +
+      'aria-hidden="true" focusable="false"><use href="#' + road + "-" + mark.color +
+      '"/></svg>\n    <strong>' + title + '</strong></p>\n  <p class="proof-text">' +
+      escaped(proof(board, road, index, words)) + '</p>\n  <p class="proof-frames">' +
+      percent(said.frames, { first: compared[0], second: compared[1] }) +
+      '</p>\n  <p class="watch-out">' +
+      percent(said.watch_out_line, { watch_out: escaped(watchOut) }) + "</p>\n</article>\n";
+  }
+
   roads.redraw = redraw;
+  roads.drawnFor = drawnFor;
+  roads.proofPanel = proofPanel;
   roads.proof = proof;
   roads.flagWords = flagWords;
 })();

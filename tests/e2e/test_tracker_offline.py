@@ -336,3 +336,84 @@ def test_a_request_that_hangs_is_given_up_and_sent_again_once(live_server, page:
     expect(sync_status(page)).to_have_text("Synced")
     held[0].abort("timedout")
     assert "".join(shoe.hands.values_list("outcome", flat=True)) == "B"
+
+
+# The kept copy of a page, as the service worker has it: how many beads its Bead Plate shows.
+KEPT_BEADS = """async (url) => {
+  for (const name of await caches.keys()) {
+    const copy = await (await caches.open(name)).match(url, { ignoreVary: true });
+    if (copy) {
+      const page = new DOMParser().parseFromString(await copy.text(), "text/html");
+      return page.querySelectorAll("#road-bead_plate use.bead").length;
+    }
+  }
+  return -1;
+}"""
+
+
+def test_with_the_service_worker_hands_survive_reloads_and_a_new_shoe_starts_offline(
+    live_server, browser_type, browser_type_launch_args, tmp_path
+):
+    """The whole way with no signal, the pages coming from the service worker's copies: a
+    shoe opened once records offline across a reload and a closed tab, a new shoe is started
+    offline, and back online every hand arrives once and in order."""
+    from tracker.models import Shoe
+
+    # A profile of its own that lets the site's worker take over (the other tests block it).
+    context = browser_type.launch_persistent_context(
+        tmp_path / "profile", **browser_type_launch_args, service_workers="allow"
+    )
+    page = context.new_page()
+    shoe = start_shoe(live_server, page, "Worker shoe")
+    shoe_url = live_server.url + reverse("tracker:shoe", args=[shoe.pk])
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    press(page, "B")
+    expect(beads(page)).to_have_count(1)
+    page.wait_for_function(  # the worker keeps the page again once the taps stop
+        f"""(url) => {{
+          ({KEPT_BEADS})(url).then((beads) => {{ window.keptBeads = beads; }});
+          return window.keptBeads === 1;
+        }}""",
+        arg=shoe_url,
+        polling=100,
+    )
+
+    context.set_offline(True)
+    rng = random.Random(59)
+    first, second = ("".join(rng.choice("BBBBPPPPT") for _ in range(count)) for count in (30, 30))
+    press(page, first)
+    page.locator("button.undo").click()
+    page.reload()  # from the worker's copy
+    expect(sync_status(page)).to_have_text("Offline · 29 hands waiting")
+    press(page, second)
+    again = context.new_page()
+    page.close(run_before_unload=False)
+    again.goto(shoe_url)  # a new tab, still with no signal
+    expect(sync_status(again)).to_have_text("Offline · 59 hands waiting")
+    expect(beads(again)).to_have_count(60)
+    on_the_device = road_marks(again)
+
+    # A new shoe, started with no signal from the tracker's kept index.
+    again.goto(live_server.url + reverse("tracker:index"))
+    again.get_by_label("Name").fill("Started in the worker")
+    again.get_by_role("button", name="Start the shoe").click()
+    expect(again.get_by_role("heading", level=1)).to_have_text("Started in the worker")
+    again.wait_for_function("() => window.TrackerQueue !== undefined")
+    press(again, "PPB")
+    expect(sync_status(again)).to_have_text("Offline · 3 hands waiting")
+
+    context.set_offline(False)
+    expect(again).to_have_url(re.compile(r"/tracker/\d+/$"), timeout=20_000)
+    expect(sync_status(again)).to_have_text("Synced", timeout=SYNCED)
+    started = Shoe.objects.get(name="Started in the worker")
+    assert "".join(started.hands.values_list("outcome", flat=True)) == "PPB"
+
+    # The first shoe's hands wait on its own page: opened, they are sent.
+    again.goto(shoe_url)
+    expect(sync_status(again)).to_have_text("Synced", timeout=SYNCED)
+    expected = "B" + first[:-1] + second
+    assert "".join(shoe.hands.values_list("outcome", flat=True)) == expected
+    assert list(shoe.hands.values_list("seq", flat=True)) == list(range(1, 61))
+    expect(beads(again)).to_have_count(60)
+    assert road_marks(again) == on_the_device
+    context.close()

@@ -51,9 +51,11 @@
     }
   }
 
+  // The cookie's token (a page kept by the service worker may carry an older one), else the
+  // page's own.
   function csrfToken(form) {
     var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    var field = form && form.elements.namedItem("csrfmiddlewaretoken");
+    var field = (form || document).querySelector('[name="csrfmiddlewaretoken"]');
     return match ? decodeURIComponent(match[1]) : (field ? field.value : "");
   }
 

@@ -7,8 +7,9 @@
 //   the shoe had (tracker/sync.py). The queue sends one at a time, in order, each only after
 //   the one before was answered; a hand with cards goes to the keypad's address.
 // - No answer: if the site itself cannot be reached (a cheap GET of /healthz), the device is
-//   offline: the queue keeps everything, sends nothing, and asks again on the `online` event
-//   and every PROBE ms. Back online, it sends the same hands under the same keys: the server
+//   offline: the queue keeps everything, sends nothing, and asks again on the `online` event,
+//   when the person taps or comes back to the page, and after 1, 2, 4, 8 s, then every PROBE
+//   ms. Back online, it sends the same hands under the same keys: the server
 //   records each once. If the site answers /healthz, the hand is the one that failed: the
 //   page says so, and it can be sent again under its key or dropped, and goes again by
 //   itself after RETRY ms. An error the site cannot show in place (5xx, 429, 403, or a
@@ -37,10 +38,11 @@
   }
 
   var DOUBLE = 150; // ms: a thumb bouncing, not two hands
-  var PROBE = 10000; // ms between asks whether the site is back
+  var PROBE = 10000; // ms between asks whether the site is back, after the first few
+  var FIRST_PROBE = 1000;
   var TIMEOUT = 10000; // ms a hand's request may take
   var PROBE_TIMEOUT = 5000;
-  var RETRY = 10000; // ms before a hand that got no answer, the site answering, goes again
+  var RETRY = 5000; // ms before a hand that got no answer, the site answering, goes again
   var FLAGS = ["player_pair", "banker_pair", "natural"];
   var local = form.hasAttribute("data-offline-shoe"); // a shoe not yet on the server
   // {kind: "hand" | "undo", outcome, label, flags, cards, point, key, seen, hand, state:
@@ -306,7 +308,7 @@
         }
         var wasOffline = !reachable;
         reachable = true;
-        window.clearInterval(probeTimer);
+        window.clearTimeout(probeTimer);
         probeTimer = null;
         var head = queue[0];
         if (afterFailure && !wasOffline && head && head.state === "waiting") {
@@ -333,10 +335,37 @@
       }
     });
     if (!probeTimer) {
-      probeTimer = window.setInterval(function () { probe(false); }, PROBE);
+      probeAgain(FIRST_PROBE);
     }
     changed();
   }
+
+  // Asked again sooner at first (a tunnel, a lift), then every PROBE ms.
+  function probeAgain(wait) {
+    probeTimer = window.setTimeout(function () {
+      probeTimer = null;
+      if (!reachable) {
+        probe(false);
+        if (!probeTimer && !reachable) {
+          probeAgain(Math.min(wait * 2, PROBE));
+        }
+      }
+    }, wait);
+  }
+
+  // A person using the page while offline: ask at once (at most every FIRST_PROBE ms).
+  var lastAsked = 0;
+  function askSoon() {
+    if (!reachable && Date.now() - lastAsked > FIRST_PROBE) {
+      lastAsked = Date.now();
+      probe(false);
+    }
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      askSoon();
+    }
+  });
 
   window.addEventListener("online", function () { probe(false); });
   window.addEventListener("offline", function () {
@@ -390,6 +419,7 @@
     });
     round.total += 1;
     send();
+    askSoon();
   }
 
   // Undo on the device: the last waiting hand, else the shoe's last hand, by its number.

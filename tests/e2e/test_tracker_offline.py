@@ -417,3 +417,17 @@ def test_with_the_service_worker_hands_survive_reloads_and_a_new_shoe_starts_off
     expect(beads(again)).to_have_count(60)
     assert road_marks(again) == on_the_device
     context.close()
+
+
+def test_when_every_request_fails_the_hands_wait_and_go_once_it_answers(live_server, page: Page):
+    """The browser thinks it is online, but nothing gets through (a casino's Wi-Fi with no way
+    out): the page finds the site unreachable, keeps the hands, and sends them when it
+    answers again, without the browser's `online` event."""
+    shoe = start_shoe(live_server, page, "No way out shoe")
+    page.route("**/*", lambda route: route.abort("internetdisconnected"))
+    press(page, "BPB")
+    expect(sync_status(page)).to_have_text("Offline · 3 hands waiting", timeout=20_000)
+    assert shoe.hands.count() == 0
+    page.unroute("**/*")
+    expect(sync_status(page)).to_have_text("Synced", timeout=20_000)
+    assert "".join(shoe.hands.values_list("outcome", flat=True)) == "BPB"

@@ -226,6 +226,14 @@
     return said ? said.textContent.replace(/\s+/g, " ").trim().slice(0, 300) : "";
   }
 
+  // With the browser offline the status line says so: the site-wide notice that the site
+  // could not be reached (refusals.js) would only repeat it.
+  form.addEventListener("htmx:sendError", function (event) {
+    if (navigator.onLine === false) {
+      event.stopPropagation();
+    }
+  });
+
   // A request with no answer in TIMEOUT ms is given up (an answer may yet be on its way; the
   // hand's key makes sending it again safe).
   var giveUp = null;

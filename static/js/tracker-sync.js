@@ -180,10 +180,10 @@
     if (said.note) {
       words.push(said.note);
     }
-    if (waiting && (failed || !online || queue.local)) {
+    if (waiting && failed) {
       words.push(fill(ngettext("%(count)s hand waiting.", "%(count)s hands waiting.", waiting),
         { count: waiting }));
-    } else if (waiting) {
+    } else if (waiting && online && !queue.local) { // offline, the status line counts them
       words.push(fill(ngettext("%(count)s hand sending.", "%(count)s hands sending.", waiting),
         { count: waiting }));
     }

@@ -261,9 +261,13 @@
       var first = Number(xhr.getResponseHeader("X-Hands-First") || 0);
       round.others = Math.max(round.others, first || 0); // each hand counts them all
       finish(head, "done", first);
+    } else if (status === 409 && withRoads && head.kind === "undo" && head.lost &&
+        window.TrackerRoads && window.TrackerRoads.serverHands().length === head.hand - 1) {
+      finish(head, "done", 0); // its first try, whose answer was lost, undid the hand
     } else if (status === 400 || status === 422 || (status === 409 && withRoads)) {
       finish(head, "refused", 0, reasonOf(xhr));
     } else if (status === 0) {
+      head.lost = true;
       head.state = "waiting"; // no answer: is it the hand, or the signal?
       probe(true);
     } else {

@@ -431,3 +431,31 @@ def test_when_every_request_fails_the_hands_wait_and_go_once_it_answers(live_ser
     page.unroute("**/*")
     expect(sync_status(page)).to_have_text("Synced", timeout=20_000)
     assert "".join(shoe.hands.values_list("outcome", flat=True)) == "BPB"
+
+
+def test_an_undo_whose_answer_was_lost_is_not_refused_when_sent_again(live_server, page: Page):
+    shoe = start_shoe(live_server, page, "Lost undo shoe")
+    press(page, "BP")
+    expect(beads(page)).to_have_count(2)
+    page.context.set_offline(True)
+    page.locator("button.undo").click()  # queued: undo hand 2
+    expect(beads(page)).to_have_count(1)
+    tries = []
+
+    def lose_the_first_answer(route):
+        tries.append(parse_qs(route.request.post_data or "")["hand"])
+        if len(tries) == 1:
+            route.fetch()  # hand 2 comes off...
+            route.abort("connectionreset")  # ...and the answer is lost
+        else:
+            route.continue_()
+
+    page.route("**" + reverse("tracker:undo", args=[shoe.pk]), lose_the_first_answer)
+    page.clock.install()
+    page.context.set_offline(False)
+    expect(sync_status(page)).to_have_text("Stopped · 1 hand not sent")
+    page.clock.run_for(6_000)  # it goes again by itself
+    expect(sync_status(page)).to_have_text("Synced")
+    expect(page.locator("#record-queue-status")).to_have_text("")
+    assert tries == [["2"], ["2"]]
+    assert "".join(shoe.hands.values_list("outcome", flat=True)) == "B"

@@ -53,6 +53,21 @@ def axe_finds_nothing(page: Page):
     assert not found
 
 
+# Hands as the card keypad hands them to the queue, each with what its cards decide.
+KEYED = [
+    {"outcome": "P", "player_pair": False, "banker_pair": False, "natural": True,
+     "cards": ["9", "5", "K", "8"]},
+    {"outcome": "B", "player_pair": False, "banker_pair": False, "natural": True,
+     "cards": ["2", "3", "4", "5"]},
+    {"outcome": "P", "player_pair": False, "banker_pair": False, "natural": True,
+     "cards": ["8", "A", "K", "2"]},
+    {"outcome": "B", "player_pair": False, "banker_pair": False, "natural": True,
+     "cards": ["3", "9", "5", "K"]},
+    {"outcome": "B", "player_pair": True, "banker_pair": False, "natural": True,
+     "cards": ["4", "4", "4", "5"]},
+]  # fmt: skip
+
+
 def press(page: Page, outcomes):
     for outcome in outcomes:
         page.keyboard.press(outcome)
@@ -69,10 +84,15 @@ def test_sixty_hands_offline_arrive_once_and_in_order(live_server, page: Page):
     page.locator("button.undo").click()  # no hand waiting: hand 2 is undone, by its number
     expect(sync_status(page)).to_have_text("Offline · 1 hand waiting")
     rng = random.Random(60)
-    outcomes = "".join(rng.choice("BBBBPPPPT") for _ in range(60))
-    press(page, outcomes)
+    outcomes = "".join(rng.choice("BBBBPPPPT") for _ in range(55))
+    press(page, outcomes[:30])
+    # Hands keyed card by card come as the keypad gives them (static/js/dealing.js).
+    page.evaluate("hands => hands.forEach(hand => TrackerQueue.add(hand))", KEYED[:3])
+    press(page, outcomes[30:])
+    page.evaluate("hands => hands.forEach(hand => TrackerQueue.add(hand))", KEYED[3:])
     page.locator("button.undo").click()  # the last waiting hand is taken back on the device
-    kept = "B" + outcomes[:-1]
+    keyed = "".join(hand["outcome"] for hand in KEYED)
+    kept = "B" + outcomes[:30] + keyed[:3] + outcomes[30:] + keyed[3:-1]
     expect(sync_status(page)).to_have_text("Offline · 60 hands waiting")
     # Drawn on the device, all five roads: the hands not yet on the server faded.
     expect(page.locator("#road-bead_plate use.queued-bead")).to_have_count(59)
@@ -93,6 +113,14 @@ def test_sixty_hands_offline_arrive_once_and_in_order(live_server, page: Page):
     assert "".join(shoe.hands.values_list("outcome", flat=True)) == kept
     assert list(shoe.hands.values_list("seq", flat=True)) == list(range(1, 61))
     assert shoe.recorded_keys.filter(hand__isnull=False).count() == 60  # one key a hand
+    with_cards = list(shoe.hands.filter(cards__isnull=False).values_list("seq", "cards", "natural"))
+    assert with_cards == [
+        (32, ["9", "5", "K", "8"], True),
+        (33, ["2", "3", "4", "5"], True),
+        (34, ["8", "A", "K", "2"], True),
+        (60, ["3", "9", "5", "K"], True),
+    ]
+    assert shoe.hands.get(seq=60).outcome == "B"
     # The server's roads are the device's.
     expect(beads(again)).to_have_count(60)
     assert visible_beads(again) == drawn

@@ -164,3 +164,23 @@ def test_a_bad_creation_key_is_a_400_and_no_shoe(client, key):
     assert answer.status_code == 400
     assert "Idempotency-Key" in answer.text
     assert Shoe.objects.count() == 0
+
+
+@pytest.mark.parametrize("prefix", ["", "/zh-hant", "/zh-hans"])
+def test_the_offline_page_is_the_shoe_pages_shell_with_nothing_of_anyones(client, prefix):
+    start(client, name="A private shoe")
+    answer = client.get(f"{prefix}/tracker/offline/")
+    assert answer.status_code == 200
+    html = answer.text
+    for part in (
+        'id="record-form"',
+        'id="board-hands"',
+        'id="road-words"',
+        'id="sync-status"',
+        'id="road-big_eye_boy"',
+        "data-offline-shoe",
+        "js/offline-shoe.js",
+    ):
+        assert part in html
+    assert "A private shoe" not in html  # the service worker keeps it for anyone on the device
+    assert f'action="{prefix}/tracker/"' in html

@@ -38,6 +38,7 @@
   }
 
   var DOUBLE = 150; // ms: a thumb bouncing, not two hands
+  var KEY = /^[!-~]{1,255}$/; // an Idempotency-Key as tracker/idempotency.py reads one
   var PROBE = 10000; // ms between asks whether the site is back, after the first few
   var FIRST_PROBE = 1000;
   var TIMEOUT = 10000; // ms a hand's request may take
@@ -136,7 +137,7 @@
       if (saved && Date.now() - saved.time < KEEP_FOR && Array.isArray(saved.hands)) {
         return saved.hands.filter(function (item) {
           var kind = item.kind || "hand";
-          return /^[0-9a-f]{32}$/.test(item.key) && (kind === "undo" ?
+          return KEY.test(item.key) && (kind === "undo" ?
             item.hand > 0 : /^[BPT]$/.test(item.outcome) && Array.isArray(item.flags));
         });
       }
@@ -410,7 +411,8 @@
     }
   }
 
-  // One hand for the queue: {outcome, player_pair, banker_pair, natural, cards, point}.
+  // One hand for the queue: {outcome, player_pair, banker_pair, natural, cards, point, key}
+  // (point and key optional).
   function add(hand) {
     if (!hand || !/^[BPT]$/.test(hand.outcome)) {
       throw new Error("TrackerQueue.add: outcome must be B, P or T");
@@ -424,7 +426,9 @@
       flags: FLAGS.filter(function (name) { return Boolean(hand[name]); }),
       cards: Array.isArray(hand.cards) && hand.cards.length ? hand.cards.map(String) : null,
       point: typeof hand.point === "number" ? hand.point : null,
-      key: newKey(),
+      // The keypad's own key when it gives one: a last card whose answer was lost may have
+      // recorded the hand under it already.
+      key: typeof hand.key === "string" && KEY.test(hand.key) ? hand.key : newKey(),
       seen: deviceCount(),
       offline: !reachable || local,
       state: "waiting",

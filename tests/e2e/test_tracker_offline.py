@@ -251,7 +251,8 @@ def test_hands_keyed_offline_go_to_the_keypad_with_their_cards(live_server, page
     page.evaluate(
         """() => {
           TrackerQueue.add({outcome: 'P', player_pair: false, banker_pair: false,
-                            natural: true, cards: ['9', '5', 'K', '8']});
+                            natural: true, cards: ['9', '5', 'K', '8'],
+                            key: '0123456789abcdef0123456789abcdef'});
           TrackerQueue.add({outcome: 'P', cards: null});
         }"""
     )
@@ -265,6 +266,8 @@ def test_hands_keyed_offline_go_to_the_keypad_with_their_cards(live_server, page
         ("P", None),
     ]
     assert sent[0]["cards"] == ["9 5 K"] and sent[0]["card"] == ["8"]
+    # Under the keypad's own key: a last card whose answer was lost recorded it under it.
+    assert shoe.recorded_keys.get(seq=1).key == "0123456789abcdef0123456789abcdef"
 
 
 def test_a_shoe_started_with_no_signal_is_created_once_when_it_is_back(live_server, page: Page):

@@ -9,6 +9,7 @@ import random
 import re
 from urllib.parse import parse_qs
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browsing import beads, start_shoe
 from django.contrib.auth import get_user_model
@@ -127,6 +128,7 @@ def test_sixty_hands_offline_arrive_once_and_in_order(live_server, page: Page):
     assert road_marks(again) == on_the_device
 
 
+@pytest.mark.same_on_any_database  # nothing reaches the database
 def test_a_hand_the_server_refuses_says_why(live_server, page: Page):
     shoe = start_shoe(live_server, page, "Refused offline shoe")
     page.route(
@@ -382,6 +384,7 @@ KEPT_BEADS = """async (url) => {
 }"""
 
 
+@pytest.mark.same_on_any_database  # the recording itself is checked on each engine above
 def test_with_the_service_worker_hands_survive_reloads_and_a_new_shoe_starts_offline(
     live_server, browser_type, browser_type_launch_args, tmp_path
 ):

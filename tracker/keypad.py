@@ -28,6 +28,7 @@ from tracker.scoreboard import (
     refuse_reused_key,
     shoe_page_context,
 )
+from tracker.sync import SeenForm, field_problem, hands_first, hands_first_words, with_hands_first
 from tracker.visitors import own_shoe_or_404
 
 # "K 10 9 4 J 3" at most, with room for spaces: anything longer is not a hand so far.
@@ -90,6 +91,13 @@ def deal(request, shoe_id):
         return refuse_hand(
             request, shoe, _("%(problem)s. Nothing was recorded.") % {"problem": problem}
         )
+    seen_form = SeenForm(request.POST)  # how many hands the phone knew of (tracker.sync)
+    if not seen_form.is_valid():
+        wrong = field_problem(seen_form)
+        return refuse_hand(
+            request, shoe, _("%(problem)s Nothing was recorded.") % {"problem": wrong}
+        )
+    seen = seen_form.cleaned_data["seen"]
     try:
         recorded = Shoe.objects.record(
             shoe_id,
@@ -110,8 +118,11 @@ def deal(request, shoe_id):
         so_far = keypad_context(dealt(request.POST.get("cards", "").split()))
         return refuse_reused_key(request, shoe, conflict, keypad=so_far)
     status = _("Hand %(number)s: %(summary)s.") % {"number": recorded.seq, "summary": hand.summary}
-    response = keypad_board_response(request, recorded.shoe, status, empty_keypad())
-    return mark_replayed(response, recorded)
+    first = hands_first_words(hands_first(recorded.seq, seen))
+    response = keypad_board_response(
+        request, recorded.shoe, f"{status} {first}".strip(), empty_keypad()
+    )
+    return with_hands_first(mark_replayed(response, recorded), recorded.seq, seen)
 
 
 def keypad_board_response(request, shoe, status, keypad):

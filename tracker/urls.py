@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from tracker import bead_points, keypad, printing, views
+from tracker import bead_points, keypad, offline, printing, views
 
 
 class ShareToken:
@@ -28,6 +28,7 @@ urlpatterns = [
     path("import/", views.import_page, name="import"),
     path("sheet/", printing.sheet, name="sheet"),
     path("stats/", views.stats, name="stats"),
+    path("offline/", offline.offline_page, name="offline"),
     path("<int:shoe_id>/", views.shoe, name="shoe"),
     path("<int:shoe_id>/export.csv", views.export, {"extension": "csv"}, name="export_csv"),
     path("<int:shoe_id>/export.json", views.export, {"extension": "json"}, name="export_json"),

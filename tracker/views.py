@@ -45,10 +45,19 @@ from tracker.scoreboard import (
     share_url,
     shoe_page_context,
 )
+from tracker.shoe_keys import create_shoe_once, creation_key
+from tracker.sync import (
+    SeenForm,
+    UndoHandForm,
+    field_problem,
+    hands_first,
+    hands_first_words,
+    undo_refusal,
+    with_hands_first,
+)
 from tracker.visitors import (
     TooManyShoes,
     check_room_for_a_shoe,
-    create_shoe,
     own_shoe_or_404,
 )
 
@@ -131,9 +140,15 @@ def index(request):
         return refuse_filter(request, archive, "tracker/index.html")
     if request.method == "POST":
         form = ShoeForm(request.POST)
+        try:  # a shoe started on a phone with no signal, sent later (tracker.shoe_keys)
+            key = creation_key(request)
+        except KeyProblem as problem:
+            form.add_error(None, str(problem))
         if form.is_valid():
             try:
-                shoe = create_shoe(request, form.cleaned_data["name"], form.cleaned_data["decks"])
+                shoe = create_shoe_once(
+                    request, form.cleaned_data["name"], form.cleaned_data["decks"], key
+                )
             except TooManyShoes as refusal:
                 form.add_error(None, str(refusal))
             else:
@@ -191,6 +206,14 @@ def record(request, shoe_id):
             own_shoe_or_404(request, shoe_id),
             _("%(problem)s. Nothing was recorded.") % {"problem": problem},
         )
+    seen_form = SeenForm(request.POST)  # how many hands the phone knew of (tracker.sync)
+    if not seen_form.is_valid():
+        return refuse_hand(
+            request,
+            own_shoe_or_404(request, shoe_id),
+            _("%(problem)s Nothing was recorded.") % {"problem": field_problem(seen_form)},
+        )
+    seen = seen_form.cleaned_data["seen"]
     try:
         # The caller's shoe is found, held and added to in one step (ShoeManager.record).
         hand = Shoe.objects.record(
@@ -215,11 +238,15 @@ def record(request, shoe_id):
     # A replay (the same key again) answers as the first time did: the roads as they are now
     # with htmx (the status names the hand), the shoe's page again without.
     status = RECORDED[outcome] % {"number": hand.seq}
-    return mark_replayed(board_response(request, hand.shoe, status), hand)
+    first = hands_first_words(hands_first(hand.seq, seen))
+    response = board_response(request, hand.shoe, f"{status} {first}".strip())
+    return with_hands_first(mark_replayed(response, hand), hand.seq, seen)
 
 
-class UndoForm(forms.Form):
-    """Undo's one field: the card keypad's cards so far, which Undo clears before any hand."""
+class UndoForm(UndoHandForm):
+    """Undo's fields: the card keypad's cards so far, which Undo clears before any hand, and
+    the number of the hand to take off, sent by a phone that undid it with no signal
+    (tracker.sync): only if it is still the last."""
 
     cards = forms.CharField(required=False, max_length=MAX_FIELD)
 
@@ -230,6 +257,11 @@ def undo(request, shoe_id):
     shoe = own_shoe_or_404(request, shoe_id)
     form = UndoForm(request.POST)
     if not form.is_valid():
+        if "cards" not in form.errors:
+            problem = field_problem(form)
+            return refuse_hand(
+                request, shoe, _("%(problem)s Nothing was undone.") % {"problem": problem}
+            )
         return refuse_hand(
             request,
             shoe,
@@ -238,12 +270,30 @@ def undo(request, shoe_id):
         )
     if form.cleaned_data["cards"]:
         return clear_keypad(request, shoe)
+    if form.cleaned_data["hand"] is not None:
+        return undo_hand(request, shoe, form.cleaned_data["hand"])
     hand = shoe.undo()
     if hand is None:
         status = _("The shoe is empty: nothing to undo.")
     else:
         status = REMOVED[hand.outcome] % {"number": hand.seq}
     return board_response(request, shoe, status)
+
+
+def undo_hand(request, shoe, number):
+    """A late undo naming its hand: only while that hand is still the last (tracker.sync)."""
+    last = shoe.hands.order_by("-seq").first()
+    refusal = undo_refusal(number, last.seq if last else None)
+    if refusal is None and shoe.undo(only=last) is None:  # changed in between
+        refusal = undo_refusal(number, number + 1)
+    if refusal is not None:
+        if not request.htmx:
+            context = shoe_page_context(request, shoe, error=refusal)
+            return render(request, "tracker/shoe.html", context, status=409)
+        response = board_response(request, shoe, "", error=refusal)
+        response.status_code = 409
+        return reswap(retarget(response, "#board"), "outerHTML")
+    return board_response(request, shoe, REMOVED[last.outcome] % {"number": number})
 
 
 def clear_keypad(request, shoe):

@@ -238,6 +238,7 @@ SAMPLES = {
         post("/tracker/", {"name": "Table 9", "decks": "6"}, label="start"),
         post("/tracker/", {"name": "", "decks": "99"}, label="refused"),
     ],
+    "tracker:offline": [get("/tracker/offline/")],
     "tracker:stats": [
         get("/tracker/stats/"),
         get("/tracker/stats/?q=Table&decks=8&cards=without", **HX),

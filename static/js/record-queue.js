@@ -1,27 +1,34 @@
-// The tracker's result buttons, one tap one hand on any network (templates/tracker/shoe.html).
+// The tracker's hands on any network, and with none (templates/tracker/shoe.html, and the
+// page of a shoe started with no signal, templates/tracker/offline.html; docs/offline.md).
 // Without this script each tap is a plain form post.
-// - Every tap joins a queue, with its own Idempotency-Key (tracker/idempotency.py) and the
-//   ticks (pairs, natural) it was made with; the queue sends one hand at a time, in order,
-//   each only after the one before was recorded. A dim bead shows at once where each hand
-//   will land on the Bead Plate (hand n is column n / 6, row n % 6: no guessing), and a
-//   live region counts the hands on their way.
-// - A hand that gets no answer, or an error the site cannot show in place (5xx, 429, 403),
-//   stops the queue: it says so, and the hand can be sent again under its own key (the
-//   server records it once even if the lost answer was for a stored hand) or dropped. The
-//   same tap again is a retry too. A refusal the site shows (400, 409, 422) is dropped.
-// - Only a real double tap (a pointer, same button, under DOUBLE ms) is one hand, and the
-//   page says so; keyboard shortcuts and quick taps on a slow network are all recorded.
-// - Undo while hands are still waiting takes back the last one not yet sent.
-// - The queue is kept on the device for each shoe (localStorage) until every hand in it is
-//   answered: a reload, or a phone that killed the tab, sends them again under their own
-//   keys, so each is recorded once whether or not it had reached the shoe.
+// - Every hand joins a queue (window.TrackerQueue.add: the result buttons, the keyboard and
+//   the card keypad all come here), with its own Idempotency-Key (tracker/idempotency.py), its
+//   ticks (pairs, natural), its cards if keyed, and `seen`: how many hands this device knew
+//   the shoe had (tracker/sync.py). The queue sends one at a time, in order, each only after
+//   the one before was answered; a hand with cards goes to the keypad's address.
+// - No answer: if the site itself cannot be reached (a cheap GET of /healthz), the device is
+//   offline: the queue keeps everything, sends nothing, and asks again on the `online` event,
+//   when the person taps or comes back to the page, and after 1, 2, 4, 8 s, then every PROBE
+//   ms. Back online, it sends the same hands under the same keys: the server
+//   records each once. If the site answers /healthz, the hand is the one that failed: the
+//   page says so, and it can be sent again under its key or dropped, and goes again by
+//   itself after RETRY ms. An error the site cannot show in place (5xx, 429, 403, or a
+//   refusal with no roads, such as the page's version being older than the site's) stops
+//   the queue until the person sends the hand again or drops it. A refusal of the hand itself (400, 422, 409 with the
+//   roads) drops it, and says why.
+// - Only a real double tap (a pointer, same button, under DOUBLE ms) is one hand.
+// - Undo takes back the last hand still waiting. If none is, and hands are on their way or the
+//   device is offline, an undo of the shoe's last hand is queued, naming its number: the
+//   server undoes it only if it is still the last (tracker/sync.py).
+// - The queue is kept on the device for each shoe (localStorage) until every item is
+//   answered: a reload, a closed tab or a phone that killed it sends them again, in order.
+// tracker-sync.js draws the queue (the roads, the status lines, the check after a sync); this
+// file says what changed (the tracker:queue-changed event).
 (function () {
   "use strict";
 
   var form = document.getElementById("record-form");
-  var line = document.getElementById("record-queue-status");
-  var failedBox = document.getElementById("record-queue-failed");
-  if (!form || !line || !failedBox || !window.htmx || !window.crypto) {
+  if (!form || !window.htmx || !window.crypto) {
     return;
   }
   var gettext = window.gettext || function (text) { return text; };
@@ -30,13 +37,25 @@
     return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values[name]; });
   }
 
-  var SVG = "http://www.w3.org/2000/svg";
-  var ROWS = 6;
   var DOUBLE = 150; // ms: a thumb bouncing, not two hands
+  var KEY = /^[!-~]{1,255}$/; // an Idempotency-Key as tracker/idempotency.py reads one
+  var PROBE = 10000; // ms between asks whether the site is back, after the first few
+  var FIRST_PROBE = 1000;
+  var TIMEOUT = 10000; // ms a hand's request may take
+  var PROBE_TIMEOUT = 5000;
+  var RETRY = 5000; // ms before a hand that got no answer, the site answering, goes again
   var FLAGS = ["player_pair", "banker_pair", "natural"];
-  var queue = []; // {outcome, label, flags, key, state: "waiting" | "sending" | "failed"}
+  var local = form.hasAttribute("data-offline-shoe"); // a shoe not yet on the server
+  // {kind: "hand" | "undo", outcome, label, flags, cards, point, key, seen, hand, state:
+  // "waiting" | "sending" | "failed"}
+  var queue = [];
   var lastTap = null;
   var note = ""; // said once beside the count: a merged double tap, a dropped hand
+  var reachable = navigator.onLine !== false;
+  var probing = false;
+  var probeTimer = null;
+  var round = { sent: 0, total: 0, others: 0 }; // this sync: answered, in all, hands first
+  var failure = ""; // why the head failed, when the site said
 
   function newKey() {
     var bytes = new Uint8Array(16);
@@ -46,9 +65,9 @@
     }).join("");
   }
 
-  // The outcome's name as its button says it (translated by the page), without the <kbd>.
-  function label(button) {
-    return button.firstChild.textContent.trim();
+  function labelOf(outcome) {
+    var button = form.querySelector('button[name="outcome"][value="' + outcome + '"]');
+    return button ? button.firstChild.textContent.trim() : outcome;
   }
 
   function takeFlags() {
@@ -62,8 +81,23 @@
     });
   }
 
-  // Kept as tapped (outcome, ticks, key), for half a day: a shoe is dealt in an hour or so,
-  // and a hand tapped yesterday is not this shoe's next one.
+  // The shoe's hands as the server last drew them (tracker-roads.js reads them from the page).
+  function serverCount() {
+    var roads = window.TrackerRoads;
+    return roads ? roads.serverHands().length : 0;
+  }
+
+  // How many hands the device shows before the queue's item `index` (or after the queue).
+  function deviceCount(upTo) {
+    var count = serverCount();
+    queue.slice(0, upTo === undefined ? queue.length : upTo).forEach(function (item) {
+      count += item.kind === "undo" ? -1 : 1;
+    });
+    return count;
+  }
+
+  // Kept as tapped, for half a day: a shoe is dealt in an hour or so, and a hand tapped
+  // yesterday is not this shoe's next one.
   var KEEP_FOR = 12 * 3600 * 1000;
   var store = null;
   try {
@@ -71,7 +105,9 @@
   } catch (error) {
     // storage refused (a private window's settings): the queue works as without this
   }
-  var storeName = "tracker-queue:" + form.getAttribute("action");
+  var storeName = form.dataset.store || "tracker-queue:" + form.getAttribute("action");
+  var KEPT = ["kind", "outcome", "label", "flags", "cards", "point", "key", "seen", "hand",
+    "offline"];
 
   function keep() {
     if (!store) {
@@ -82,7 +118,9 @@
         store.setItem(storeName, JSON.stringify({
           time: Date.now(),
           hands: queue.map(function (item) {
-            return { outcome: item.outcome, label: item.label, flags: item.flags, key: item.key };
+            var saved = {};
+            KEPT.forEach(function (name) { saved[name] = item[name]; });
+            return saved;
           }),
         }));
       } else {
@@ -97,9 +135,10 @@
     try {
       var saved = store && JSON.parse(store.getItem(storeName) || "null");
       if (saved && Date.now() - saved.time < KEEP_FOR && Array.isArray(saved.hands)) {
-        return saved.hands.filter(function (hand) {
-          return /^[BPT]$/.test(hand.outcome) && /^[0-9a-f]{32}$/.test(hand.key) &&
-            Array.isArray(hand.flags);
+        return saved.hands.filter(function (item) {
+          var kind = item.kind || "hand";
+          return KEY.test(item.key) && (kind === "undo" ?
+            item.hand > 0 : /^[BPT]$/.test(item.outcome) && Array.isArray(item.flags));
         });
       }
     } catch (error) {
@@ -108,41 +147,243 @@
     return [];
   }
 
-  function send() {
+  function changed() {
     keep();
+    var waiting = 0;
+    var sending = 0;
+    var failed = 0;
+    queue.forEach(function (item) {
+      if (item.state === "failed") {
+        failed += 1;
+      } else if (item.state === "sending") {
+        sending += 1;
+      } else {
+        waiting += 1;
+      }
+    });
+    document.dispatchEvent(new CustomEvent("tracker:queue-changed", {
+      detail: { waiting: waiting, sending: sending, failed: failed, online: reachable },
+    }));
+  }
+
+  function csrfToken() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : null;
+  }
+
+  function send() {
     var head = queue[0];
-    if (!head || head.state !== "waiting") {
-      draw();
+    if (!head || head.state !== "waiting" || local || probing) {
+      changed();
+      return;
+    }
+    if (!reachable || navigator.onLine === false) {
+      wentOffline();
       return;
     }
     head.state = "sending";
-    var values = { outcome: head.outcome, idempotency_key: head.key };
-    head.flags.forEach(function (name) { values[name] = "on"; });
+    var url = form.getAttribute("action");
+    var values = { idempotency_key: head.key };
+    if (typeof head.seen === "number") {
+      values.seen = head.seen;
+    }
+    if (head.kind === "undo") {
+      url = form.dataset.undo;
+      values = { hand: head.hand };
+    } else if (head.cards && head.cards.length) {
+      url = form.dataset.deal;
+      values.cards = head.cards.slice(0, -1).join(" ");
+      values.card = head.cards[head.cards.length - 1];
+    } else {
+      values.outcome = head.outcome;
+      head.flags.forEach(function (name) { values[name] = "on"; });
+    }
+    var headers = { "Idempotency-Key": head.key };
+    var version = document.documentElement.dataset.siteVersion;
+    if (version) {
+      headers["X-Site-Version"] = version;
+    }
+    var token = csrfToken(); // the cookie's: a page kept offline may carry an older one
+    if (token) {
+      headers["X-CSRFToken"] = token;
+    }
     // Through htmx, so that the answer is swapped, refused or reported as any other is
     // (refusals.js), and waits its turn behind the keypad's and Undo's (hx-sync).
-    htmx.ajax("POST", form.getAttribute("action"), {
+    htmx.ajax("POST", url, {
       source: form,
       target: "#board",
       swap: "outerHTML",
       values: values,
-      headers: { "Idempotency-Key": head.key },
+      headers: headers,
     });
-    draw();
+    changed();
   }
+
+  // What the site said, as text: a refusal's sentence (the status region's, or the page's).
+  function reasonOf(xhr) {
+    var text = xhr && xhr.responseText ? xhr.responseText : "";
+    var page = new DOMParser().parseFromString(text, "text/html");
+    var said = page.querySelector(".error") || page.querySelector("main") || page.body;
+    return said ? said.textContent.replace(/\s+/g, " ").trim().slice(0, 300) : "";
+  }
+
+  // With the browser offline the status line says so: the site-wide notice that the site
+  // could not be reached (refusals.js) would only repeat it.
+  form.addEventListener("htmx:sendError", function (event) {
+    if (navigator.onLine === false) {
+      event.stopPropagation();
+    }
+  });
+
+  // A request with no answer in TIMEOUT ms is given up (an answer may yet be on its way; the
+  // hand's key makes sending it again safe).
+  var giveUp = null;
+  form.addEventListener("htmx:beforeSend", function (event) {
+    var xhr = event.detail.xhr;
+    window.clearTimeout(giveUp);
+    if (queue.length && queue[0].state === "sending" && xhr) {
+      giveUp = window.setTimeout(function () { xhr.abort(); }, TIMEOUT);
+    }
+  });
 
   form.addEventListener("htmx:afterRequest", function (event) {
     var head = queue[0];
-    if (event.detail.elt !== form || !head || head.state !== "sending") {
+    if (event.detail.elt !== form) {
       return;
     }
-    var status = event.detail.xhr ? event.detail.xhr.status : 0;
-    if ((status >= 200 && status < 300) || status === 400 || status === 409 || status === 422) {
-      queue.shift();
-      send();
+    window.clearTimeout(giveUp);
+    if (!head || head.state !== "sending") {
+      return;
+    }
+    var xhr = event.detail.xhr;
+    var status = xhr ? xhr.status : 0;
+    var withRoads = xhr && /id="board"/.test(xhr.responseText || "");
+    if (status >= 200 && status < 300) {
+      var first = Number(xhr.getResponseHeader("X-Hands-First") || 0);
+      round.others = Math.max(round.others, first || 0); // each hand counts them all
+      finish(head, "done", first);
+    } else if (status === 409 && withRoads && head.kind === "undo" && head.lost &&
+        window.TrackerRoads && window.TrackerRoads.serverHands().length === head.hand - 1) {
+      finish(head, "done", 0); // its first try, whose answer was lost, undid the hand
+    } else if (status === 400 || status === 422 || (status === 409 && withRoads)) {
+      finish(head, "refused", 0, reasonOf(xhr));
+    } else if (status === 0) {
+      head.lost = true;
+      head.state = "waiting"; // no answer: is it the hand, or the signal?
+      probe(true);
     } else {
       head.state = "failed";
-      keep();
-      draw();
+      failure = status === 409 ? reasonOf(xhr) : "";
+      changed();
+    }
+  });
+
+  function finish(head, how, first, reason) {
+    queue.shift();
+    round.sent += 1;
+    if (how === "refused") {
+      reason = reason || gettext("the site gave no reason.");
+      note = head.kind === "undo"
+        ? fill(gettext("Undo of hand %(number)s refused: %(reason)s"),
+          { number: head.hand, reason: reason })
+        : fill(gettext("Hand %(number)s refused: %(reason)s Dropped: not recorded."),
+          { number: (head.seen || 0) + 1, reason: reason });
+    }
+    document.dispatchEvent(new CustomEvent("tracker:queue-answered", {
+      detail: { item: head, how: how, first: first, reason: reason || "" },
+    }));
+    failure = "";
+    send();
+  }
+
+  // Whether the site answers at all: a cheap GET that no cache may answer.
+  function probe(afterFailure) {
+    if (probing) {
+      return;
+    }
+    probing = true;
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = window.setTimeout(function () {
+      if (controller) {
+        controller.abort();
+      }
+    }, PROBE_TIMEOUT);
+    var url = form.dataset.health || "/healthz";
+    fetch(url, { cache: "no-store", signal: controller ? controller.signal : undefined })
+      .then(function (answer) { return answer.status < 500 || answer.status === 503; })
+      .catch(function () { return false; })
+      .then(function (up) {
+        window.clearTimeout(timer);
+        probing = false;
+        if (!up) {
+          wentOffline();
+          return;
+        }
+        var wasOffline = !reachable;
+        reachable = true;
+        window.clearTimeout(probeTimer);
+        probeTimer = null;
+        var head = queue[0];
+        if (afterFailure && !wasOffline && head && head.state === "waiting") {
+          head.state = "failed"; // the site answers: it was this hand that got none
+          failure = "";
+          // Sent again by itself in a moment (its key records it once), unless the person
+          // sends or drops it first: a phone at the table is not watched.
+          var failed = head;
+          window.setTimeout(function () {
+            if (queue[0] === failed && failed.state === "failed" && !failure) {
+              retry();
+            }
+          }, RETRY);
+        }
+        send();
+      });
+  }
+
+  function wentOffline() {
+    reachable = false;
+    queue.forEach(function (item) {
+      if (item.state === "sending") {
+        item.state = "waiting";
+      }
+    });
+    if (!probeTimer) {
+      probeAgain(FIRST_PROBE);
+    }
+    changed();
+  }
+
+  // Asked again sooner at first (a tunnel, a lift), then every PROBE ms.
+  function probeAgain(wait) {
+    probeTimer = window.setTimeout(function () {
+      probeTimer = null;
+      if (!reachable) {
+        probe(false);
+        if (!probeTimer && !reachable) {
+          probeAgain(Math.min(wait * 2, PROBE));
+        }
+      }
+    }, wait);
+  }
+
+  // A person using the page while offline: ask at once (at most every FIRST_PROBE ms).
+  var lastAsked = 0;
+  function askSoon() {
+    if (!reachable && Date.now() - lastAsked > FIRST_PROBE) {
+      lastAsked = Date.now();
+      probe(false);
+    }
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      askSoon();
+    }
+  });
+
+  window.addEventListener("online", function () { probe(false); });
+  window.addEventListener("offline", function () {
+    if (!queue.length || queue[0].state !== "sending") {
+      wentOffline();
     }
   });
 
@@ -150,14 +391,77 @@
     if (queue.length && queue[0].state === "failed") {
       queue[0].state = "waiting";
       note = "";
+      failure = "";
       send();
     }
   }
 
   function drop(index) {
     var item = queue.splice(index, 1)[0];
-    note = fill(gettext("%(outcome)s dropped: not recorded."), { outcome: item.label });
+    round.total = Math.max(round.total - 1, round.sent);
+    note = item.kind === "undo" ? gettext("Undo dropped: nothing was undone.")
+      : fill(gettext("%(outcome)s dropped: not recorded."), { outcome: item.label });
     send();
+  }
+
+  function startRound() {
+    if (!queue.length) {
+      round = { sent: 0, total: 0, others: 0 };
+      document.dispatchEvent(new CustomEvent("tracker:queue-round"));
+    }
+  }
+
+  // One hand for the queue: {outcome, player_pair, banker_pair, natural, cards, point, key}
+  // (point and key optional).
+  function add(hand) {
+    if (!hand || !/^[BPT]$/.test(hand.outcome)) {
+      throw new Error("TrackerQueue.add: outcome must be B, P or T");
+    }
+    startRound();
+    note = "";
+    queue.push({
+      kind: "hand",
+      outcome: hand.outcome,
+      label: labelOf(hand.outcome),
+      flags: FLAGS.filter(function (name) { return Boolean(hand[name]); }),
+      cards: Array.isArray(hand.cards) && hand.cards.length ? hand.cards.map(String) : null,
+      point: typeof hand.point === "number" ? hand.point : null,
+      // The keypad's own key when it gives one: a last card whose answer was lost may have
+      // recorded the hand under it already.
+      key: typeof hand.key === "string" && KEY.test(hand.key) ? hand.key : newKey(),
+      seen: deviceCount(),
+      offline: !reachable || local,
+      state: "waiting",
+    });
+    round.total += 1;
+    send();
+    askSoon();
+  }
+
+  // Undo on the device: the last waiting hand, else the shoe's last hand, by its number.
+  // False when the server's own Undo should do it (online, nothing queued).
+  function undo() {
+    var last = queue[queue.length - 1];
+    if (last && last.state !== "sending" && last.kind === "hand") {
+      drop(queue.length - 1);
+      return true;
+    }
+    if (!queue.length && reachable && !local) {
+      return false;
+    }
+    var number = deviceCount();
+    if (number < 1) {
+      note = gettext("The shoe is empty: nothing to undo.");
+      changed();
+      return true;
+    }
+    startRound();
+    note = "";
+    queue.push({ kind: "undo", hand: number, key: newKey(), offline: !reachable || local,
+      state: "waiting" });
+    round.total += 1;
+    send();
+    return true;
   }
 
   document.addEventListener("click", function (event) {
@@ -172,7 +476,7 @@
     var pointer = event.isTrusted && event.detail > 0; // not a shortcut, Enter or Space
     if (pointer && lastTap && lastTap.outcome === button.value && now - lastTap.time < DOUBLE) {
       note = gettext("Double tap: recorded once.");
-      draw();
+      changed();
       return;
     }
     lastTap = pointer ? { outcome: button.value, time: now } : null;
@@ -181,177 +485,97 @@
       retry(); // the same tap again, after no answer came
       return;
     }
-    note = "";
-    queue.push({
-      outcome: button.value,
-      label: label(button),
-      flags: takeFlags(),
-      key: newKey(),
-      state: "waiting",
-    });
-    send();
+    var flags = takeFlags();
+    var hand = { outcome: button.value, cards: null };
+    flags.forEach(function (name) { hand[name] = true; });
+    add(hand);
   }, true);
 
-  // Undo (a click, U or Backspace) while hands wait: the last one not yet sent is taken back
-  // here, as it never reached the shoe. Cards on the keypad are cleared first (the server's
-  // undo does that), and a hand on its way is undone after it, in turn (hx-sync).
+  // Undo (a click, U or Backspace). Cards on the keypad are cleared first (the server's undo
+  // does that, and the keypad's own script when offline).
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest(".undo-form button");
-    var last = queue[queue.length - 1];
     var cards = button && button.form.elements.namedItem("cards");
-    if (!button || !last || last.state === "sending" || (cards && cards.value)) {
+    if (!button || (cards && cards.value)) {
       return;
     }
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    drop(queue.length - 1);
+    if (undo()) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
   }, true);
 
-  [["retry", gettext("Send it again")], ["drop", gettext("Drop it")]].forEach(function (pair) {
-    var button = document.createElement("button");
-    button.type = "button";
-    button.dataset.queue = pair[0];
-    button.textContent = pair[1];
-    failedBox.appendChild(button);
-  });
-  failedBox.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-queue]");
-    if (!button) {
-      return;
-    }
-    if (button.dataset.queue === "retry") {
-      retry();
-    } else if (queue.length && queue[0].state === "failed") {
-      drop(0);
-    }
-    // The pressed button is hidden now: focus goes back to the result buttons.
-    form.querySelector('button[name="outcome"]').focus({ preventScroll: true });
-  });
-
-  // The hands not yet recorded, dimmed where they will land: on the Bead Plate, and on the
-  // Big Road (the cells the page lists in data-landing for every run of the next few Banker
-  // and Player results: baccarat/roads/landing.py; a tie is written on the bead before it).
-  function drawPending() {
-    drawPendingBeads();
-    drawPendingBigRoad();
-  }
-
-  function grow(svg, col) {
-    var box = svg.viewBox.baseVal;
-    if (col + 1 > box.width) { // a road drawn just wide enough: make room
-      svg.setAttribute("viewBox", box.x + " " + box.y + " " + (col + 1) + " " + box.height);
-      svg.style.setProperty("--cols", col + 1);
-    }
-  }
-
-  function pendingMark(svg, href, col, row, item) {
-    var mark = document.createElementNS(SVG, "use");
-    mark.setAttribute("href", href);
-    mark.setAttribute("transform", "translate(" + col + " " + row + ")");
-    mark.setAttribute("class", "pending-bead" + (item.state === "failed" ? " failed" : ""));
-    svg.appendChild(mark);
-    grow(svg, col);
-    return mark;
-  }
-
-  function drawPendingBeads() {
-    var svg = document.getElementById("road-bead_plate");
-    if (!svg) {
-      return;
-    }
-    svg.querySelectorAll(".pending-bead").forEach(function (mark) { mark.remove(); });
-    var recorded = svg.querySelectorAll("use.bead").length;
-    queue.forEach(function (item, index) {
-      var at = recorded + index;
-      pendingMark(svg, "#bead-" + item.outcome, Math.floor(at / ROWS), at % ROWS, item);
-    });
-  }
-
-  function drawPendingBigRoad() {
-    var svg = document.getElementById("road-big_road");
-    var landing = svg && svg.dataset.landing ? JSON.parse(svg.dataset.landing) : null;
-    if (!landing) {
-      return;
-    }
-    svg.querySelectorAll(".pending-bead").forEach(function (mark) { mark.remove(); });
-    var run = "";
-    var newest = null;
-    queue.forEach(function (item) {
-      if (item.outcome !== "T") {
-        run += item.outcome;
+  window.TrackerQueue = {
+    add: add,
+    undo: undo,
+    // Not yet answered by the server.
+    pending: function () { return queue.length; },
+    // Whether the last request reached the server.
+    online: function () { return reachable; },
+    // The queue as the device draws it (copies), and this sync's progress.
+    items: function () {
+      return queue.map(function (item) { return Object.assign({}, item); });
+    },
+    round: function () { return Object.assign({}, round); },
+    // What to say beside the count (a merged double tap, a dropped or refused hand), and why
+    // the head failed when the site said.
+    said: function () { return { note: note, failure: failure }; },
+    // The head that failed: sent again under its key, or dropped.
+    retry: retry,
+    dropFailed: function () {
+      if (queue.length && queue[0].state === "failed") {
+        drop(0);
       }
-      var cell = landing[run]; // none past the few hands looked ahead: the count says them
-      if (cell) {
-        newest = pendingMark(svg, item.outcome === "T" ? "#tie-slash" : "#ring-" + item.outcome,
-          cell[0], cell[1], item);
-      }
-    });
-    var scroller = svg.closest(".road-scroll");
-    if (newest && scroller) { // the newest column in view, as after a hand is recorded
-      var box = newest.getBoundingClientRect();
-      var view = scroller.getBoundingClientRect();
-      if (box.right > view.right) {
-        scroller.scrollLeft += box.right - view.right + box.width;
-      }
-    }
-  }
-
-  function draw() {
-    drawPending();
-    var failed = queue.length && queue[0].state === "failed" ? queue[0] : null;
-    var waiting = queue.length - (failed ? 1 : 0);
-    var words = [];
-    if (failed) {
-      words.push(fill(gettext("%(outcome)s not recorded: no answer from the site."),
-        { outcome: failed.label }));
-    }
-    if (note) {
-      words.push(note);
-    }
-    if (waiting && failed) {
-      words.push(fill(ngettext("%(count)s hand waiting.", "%(count)s hands waiting.", waiting),
-        { count: waiting }));
-    } else if (waiting) {
-      words.push(fill(ngettext("%(count)s hand sending.", "%(count)s hands sending.", waiting),
-        { count: waiting }));
-    }
-    var text = words.join(" ");
-    if (line.textContent !== text) {
-      line.textContent = text;
-    }
-    failedBox.hidden = !failed;
-    form.classList.toggle("queue-stopped", Boolean(failed));
-  }
-
-  // A redrawn board (this queue's answer, the keypad's, Undo's) has no pending beads.
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target.id === "board" || event.detail.target.id === "tracker-status") {
-      drawPending();
-    }
-  });
+    },
+    local: local,
+    storeName: storeName,
+  };
 
   // Hands tapped before the page was closed or reloaded are sent again, in order.
   var before = kept();
   if (before.length) {
-    before.forEach(function (hand) {
+    var offline = false;
+    before.forEach(function (item) {
+      var kind = item.kind || "hand";
+      offline = offline || Boolean(item.offline);
       queue.push({
-        outcome: hand.outcome,
-        label: String(hand.label || hand.outcome),
-        flags: hand.flags.filter(function (name) { return FLAGS.indexOf(name) >= 0; }),
-        key: hand.key,
+        kind: kind,
+        outcome: item.outcome,
+        label: kind === "hand" ? labelOf(item.outcome) : "",
+        flags: kind === "hand" ? item.flags.filter(function (name) {
+          return FLAGS.indexOf(name) >= 0;
+        }) : [],
+        cards: Array.isArray(item.cards) ? item.cards.map(String) : null,
+        point: typeof item.point === "number" ? item.point : null,
+        key: item.key,
+        seen: typeof item.seen === "number" ? item.seen : null, // kept by an older page
+        hand: item.hand,
         state: "waiting",
       });
     });
-    note = fill(ngettext(
-      "%(count)s hand tapped before the page closed is being sent again.",
-      "%(count)s hands tapped before the page closed are being sent again.", before.length),
-      { count: before.length });
-    send();
+    round.total = queue.length;
+    if (!local) {
+      note = offline ? fill(ngettext(
+        "%(count)s hand recorded with no signal is being sent.",
+        "%(count)s hands recorded with no signal are being sent.", before.length),
+        { count: before.length }) : fill(ngettext(
+        "%(count)s hand tapped before the page closed is being sent again.",
+        "%(count)s hands tapped before the page closed are being sent again.", before.length),
+        { count: before.length });
+    }
   }
+  // After tracker-sync.js has read the page (deferred scripts run in order; this one first).
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!reachable) {
+      wentOffline();
+    } else {
+      send();
+    }
+  });
 
-  // Leaving with hands not yet recorded would lose them.
+  // Leaving with hands not yet recorded would lose them, unless the device keeps them.
   window.addEventListener("beforeunload", function (event) {
-    if (queue.length) {
+    if (queue.length && !store) {
       event.preventDefault();
     }
   });

@@ -14,7 +14,8 @@ from playwright.sync_api import Browser
 PAGES = [
     "/", "/rules/", "/rules/banker/3/", "/hands/?cards=4,A,A,3,8", "/hands/practice/",
     "/hands/?cards=3,?,2&squeeze=six_to_eight&squeezed_card=2",
-    "/odds/", "/tracker/", "/tracker/stats/", "/tracker/import/", "/lessons/",
+    "/odds/", "/tracker/", "/tracker/stats/", "/tracker/import/", "/tracker/offline/",
+    "/lessons/",
     "/lessons/foundations/",
     "/lessons/foundations/who-wins/", "/lessons/big-eye-boy/rule-1/", "/glossary/", "/quiz/",
     "/quiz/banker-rule/", "/quiz/big-road/", "/quiz/card-value/", "/quiz/progress/",

@@ -28,12 +28,23 @@
     return error;
   }
 
+  var valuesOf = new WeakMap(); // each rank's value, read once from the data it came with
+
+  function rankValues(data) {
+    var values = valuesOf.get(data);
+    if (!values) {
+      values = Object.create(null);
+      data.ranks.forEach(function (rank) { values[rank.rank] = rank.value; });
+      valuesOf.set(data, values);
+    }
+    return values;
+  }
+
   function dealt(tokens, data) {
-    var values = {};
-    data.ranks.forEach(function (rank) { values[rank.rank] = rank.value; });
+    var values = rankValues(data);
     tokens = Array.prototype.slice.call(tokens);
     tokens.forEach(function (token) {
-      if (!Object.prototype.hasOwnProperty.call(values, token)) {
+      if (typeof token !== "string" || !(token in values)) {
         throw refusal("rank", token);
       }
     });

@@ -1,0 +1,279 @@
+"""The card keypad with no signal (static/js/dealing.js): the hand dealt on the device by the
+rules shipped as data, exactly as baccarat/teaching/dealing.py deals it, drawn with the
+server's markup, and a finished hand handed to window.TrackerQueue."""
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from browsing import beads, start_shoe
+from django.conf import settings as django_settings
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+from baccarat.game import cards as cards_module
+from baccarat.game.cards import RANK_VALUES, RANKS
+from baccarat.teaching.dealing import dealt
+from tracker.dealing_data import keypad_words, tableau_data
+
+DEALING_JS = Path(django_settings.BASE_DIR) / "static" / "js" / "dealing.js"
+# One rank a value, 0 to 9: every sequence of values the rules can deal is walked with these.
+BY_VALUE = "TA23456789"
+CARD_NUMBER = {"first": 1, "second": 2, "third": 3}
+
+
+def record(hand):
+    """A hand so far in 12 characters: complete, the card due (seat and number), outcome,
+    natural, pairs, point, both totals so far and how many cards each seat has."""
+    resolution = hand.resolution
+    needs = resolution.needs
+    due = f"{needs[0]}{CARD_NUMBER[needs[needs.index('_') + 1 :]]}" if needs else "--"
+    seats = [resolution.player.cards, resolution.banker.cards]
+    totals = [
+        str(sum(RANK_VALUES[card.rank] for card in cards) % 10) if cards else "-" for cards in seats
+    ]
+    complete = hand.complete
+    winner = resolution.banker if resolution.winner == "banker" else resolution.player
+    return "".join(
+        [
+            "1" if complete else "0",
+            due,
+            hand.outcome or "-",
+            "1" if hand.natural else "0",
+            "1" if hand.player_pair else "0",
+            "1" if hand.banker_pair else "0",
+            str(winner.final_total) if complete else "-",
+            *totals,
+            str(len(seats[0])),
+            str(len(seats[1])),
+        ]
+    )
+
+
+def python_walk():
+    """Every hand so far the keypad can show, depth first, keys in BY_VALUE order: each
+    record, and the cards of each (to name a difference)."""
+    records, hands = [], []
+
+    def walk(tokens):
+        hand = dealt(tokens)
+        records.append(record(hand))
+        hands.append(tokens)
+        if not hand.complete:
+            for rank in BY_VALUE:
+                walk([*tokens, rank])
+
+    walk([])
+    return records, hands
+
+
+# The same record and walk in the page, each side following its own rules: a difference in
+# which card is due or when a hand ends moves every record after it.
+JS_COMPARE = """([expected, openings, summaries, byValue, data, words]) => {
+  const deal = window.BaccaratDealing.dealt;
+  const record = (hand) => [
+    hand.complete ? "1" : "0",
+    hand.due ? hand.due.seat[0] + hand.due.card : "--",
+    hand.outcome || "-",
+    hand.natural ? "1" : "0",
+    hand.player_pair ? "1" : "0",
+    hand.banker_pair ? "1" : "0",
+    hand.point === null ? "-" : String(hand.point),
+    hand.player.total === null ? "-" : String(hand.player.total),
+    hand.banker.total === null ? "-" : String(hand.banker.total),
+    String(hand.player.cards.length),
+    String(hand.banker.cards.length),
+  ].join("");
+  const refused = (tokens) => {
+    try { deal(tokens, data); } catch (error) { return error.code; }
+    return null;
+  };
+  let index = 0;
+  let problem = null;
+  const walk = (tokens) => {
+    if (problem) return;
+    const hand = deal(tokens, data);
+    const got = record(hand);
+    if (got !== expected.slice(index * 12, index * 12 + 12)) {
+      problem = {index, tokens, got};
+      return;
+    }
+    index += 1;
+    if (hand.complete) {
+      if (refused(tokens.concat(["K"])) !== "over") problem = {index, tokens, got: "not over"};
+      return;
+    }
+    for (const rank of byValue) walk(tokens.concat([rank]));
+  };
+  walk([]);
+  if (problem) return {walk: problem};
+  if (index * 12 !== expected.length) return {walk: {index, tokens: [], got: "ended early"}};
+  for (const [tokens, want] of openings) {
+    const got = record(deal(tokens, data));
+    if (got !== want) return {openings: {tokens, got, want}};
+  }
+  for (const [tokens, want] of summaries) {
+    const got = window.BaccaratDealing.summary(deal(tokens, data), words);
+    if (got !== want) return {summaries: {tokens, got, want}};
+  }
+  return {walked: index, refusals: [refused(["Z"]), refused(["?"]), refused(["10"])]};
+}"""
+
+
+@pytest.mark.same_on_any_database
+def test_the_js_deals_every_hand_as_python_does(page: Page, monkeypatch):
+    """Every sequence of card values the rules can deal, every hand so far on the way (377,111
+    of them), as one rank a value; every opening of four ranks (K Q is no pair, K K is); and
+    the summary of a sample of finished hands, with their naturals and pairs."""
+    # The same ten tokens are read some two million times: read each once (a pure function).
+    monkeypatch.setattr(cards_module, "parse_card", cache(cards_module.parse_card))
+    records, hands = python_walk()
+    openings = [(list(cards), dealt(list(cards))) for cards in _openings()]
+    opening_records = [[cards, record(hand)] for cards, hand in openings]
+    finished = [tokens for tokens, said in zip(hands, records, strict=True) if said[0] == "1"]
+    finished = finished[::97] + [cards for cards, hand in openings if hand.complete][::7]
+    summaries = [[tokens, dealt(tokens).summary] for tokens in finished]
+    page.set_content(
+        '<script type="application/json" id="tableau-data">'
+        + json.dumps(tableau_data())
+        + "</script>"
+    )
+    page.add_script_tag(path=DEALING_JS)
+    found = page.evaluate(
+        JS_COMPARE,
+        [
+            "".join(records),
+            opening_records,
+            summaries,
+            BY_VALUE,
+            tableau_data(),
+            keypad_words(),
+        ],
+    )
+    if "walk" in found:
+        at = found["walk"]
+        want = records[at["index"]] if at["index"] < len(records) else "(none)"
+        python_tokens = hands[at["index"]] if at["index"] < len(hands) else None
+        pytest.fail(f"hand so far {at['tokens']} (Python's {python_tokens}): {at['got']} != {want}")
+    assert found == {"walked": len(records), "refusals": ["rank", "rank", "rank"]}, found
+
+
+def _openings():
+    for first in RANKS:
+        for second in RANKS:
+            for third in RANKS:
+                for fourth in RANKS:
+                    yield first, second, third, fourth
+
+
+STUB_QUEUE = """() => {
+  window.added = [];
+  window.TrackerQueue = {
+    add: (hand) => window.added.push(hand),
+    online: () => navigator.onLine,
+    pending: () => 0,
+  };
+}"""
+
+
+def key(page: Page, rank):
+    page.locator(f'.card-keypad-keys button[value="{rank}"]').click()
+
+
+def test_with_no_signal_the_keypad_deals_on_the_device(live_server, page: Page):
+    """Keys that get no answer (a timeout, then the browser offline) are dealt on the device,
+    drawn as the server draws them; ⌫ takes a card back; the finished hand goes to the queue
+    with its cards and the keypad empties. With no queue, the last card is not taken, and
+    pressed again once the signal is back, the server records the hand."""
+    shoe = start_shoe(live_server, page, "No signal shoe")
+    page.locator('#record-form button[value="B"]').click()
+    expect(beads(page)).to_have_count(1)
+    page.evaluate(STUB_QUEUE)
+    page.locator(".card-keypad > summary").click()
+    cards = page.locator('#keypad-hand input[name="cards"]')
+    key(page, "9")  # the server's answer
+    expect(cards).to_have_value("9")
+    deal_url = reverse("tracker:deal", args=[shoe.pk])
+    held = []
+    page.route("**" + deal_url, lambda route: held.append(route))  # no answer, ever
+    timeout = "(form, ms) => form.setAttribute('hx-request', JSON.stringify({timeout: ms}))"
+    page.locator(".card-keypad-form").evaluate(timeout, 300)
+    key(page, "5")  # times out: dealt here, and so is the rest of this hand
+    expect(cards).to_have_value("9 5")
+    assert len(held) == 1
+    expect(page.locator("#request-error")).to_be_hidden()
+    page.context.set_offline(True)
+    key(page, "K")
+    expect(cards).to_have_value("9 5 K")
+    expect(page.locator("#keypad-next")).to_have_text("Next: the Banker's second card.")
+    page.locator(".card-keypad-back").click()
+    expect(cards).to_have_value("9 5")
+    key(page, "K")
+    expect(cards).to_have_value("9 5 K")
+    assert page.evaluate(f"localStorage.getItem('tracker-keypad:{shoe.pk}')") == "9 5 K"
+    shown = keypad_markup(page)
+    key(page, "5")  # Banker 5 5: the hand is over
+    expect(cards).to_have_value("")
+    expect(page.locator("#tracker-status")).to_have_text(
+        "Hand 2: Player wins 9 to 0; a natural and a Banker pair."
+    )
+    expect(page.locator("button.undo")).to_contain_text("Undo last hand")
+    added = page.evaluate("window.added")
+    assert len(added) == 1 and re.fullmatch("[0-9a-f]{32}", added[0].pop("key"))
+    assert added == [
+        {
+            "outcome": "P",
+            "player_pair": False,
+            "banker_pair": True,
+            "natural": True,
+            "cards": ["9", "5", "K", "5"],
+        }
+    ]
+    assert len(held) == 1  # nothing more was sent
+    # No queue on the page: the hand's last card is not taken, and the page says why.
+    page.evaluate("delete window.TrackerQueue")
+    for rank in "95K5":
+        key(page, rank)
+    expect(cards).to_have_value("9 5 K")
+    expect(page.locator("#tracker-status")).to_contain_text("the hand's last card (5) is not taken")
+    # The server draws the hand so far as the device did.
+    page.context.set_offline(False)
+    assert server_markup(page, deal_url, "9 5", "K") == shown
+    page.unroute("**" + deal_url)
+    page.locator(".card-keypad-form").evaluate(timeout, 10000)
+    key(page, "5")
+    expect(beads(page)).to_have_count(2)
+    expect(cards).to_have_value("")
+    assert shoe.hands.order_by("seq").last().cards == ["9", "5", "K", "5"]
+
+
+KEYPAD_MARKUP = """(root) => [
+  root.querySelector("#keypad-hand .dealt-seats").innerHTML,
+  root.querySelector("#keypad-next").innerHTML,
+  root.querySelector("#undo-what button.undo").innerHTML,
+]"""
+
+
+def keypad_markup(page: Page):
+    return page.evaluate(f"({KEYPAD_MARKUP})(document)")
+
+
+def server_markup(page: Page, deal_url, so_far, card):
+    """The server's answer to a key, through the page's own session, not the page's routes."""
+    token = page.locator('.card-keypad-form input[name="csrfmiddlewaretoken"]').input_value()
+    answer = page.request.post(
+        page.url.split("/tracker/")[0] + deal_url,
+        form={"cards": so_far, "card": card, "csrfmiddlewaretoken": token},
+        headers={"HX-Request": "true", "Referer": page.url},
+    )
+    assert answer.ok, answer.text()
+    return page.evaluate(
+        f"""(html) => {{
+          const root = document.createElement("div");
+          root.innerHTML = html;
+          return ({KEYPAD_MARKUP})(root);
+        }}""",
+        answer.text(),
+    )

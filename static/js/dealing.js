@@ -401,7 +401,7 @@
     if (!ask) {
       return;
     }
-    handHere = true;
+    handHere = ask.action !== "restore"; // a reload's redraw is no key: the next one may ask
     handle(ask);
     var notice = document.getElementById("request-error");
     if (notice) {

@@ -186,7 +186,8 @@ def test_with_no_signal_the_keypad_deals_on_the_device(live_server, page: Page):
     """Keys that get no answer (a timeout, then the browser offline) are dealt on the device,
     drawn as the server draws them; ⌫ takes a card back; the finished hand goes to the queue
     with its cards and the keypad empties. With no queue, the last card is not taken, and
-    pressed again once the signal is back, the server records the hand."""
+    pressed again once the signal is back, the server records the hand. A reload with no
+    answer draws the hand kept on the device."""
     shoe = start_shoe(live_server, page, "No signal shoe")
     page.locator('#record-form button[value="B"]').click()
     expect(beads(page)).to_have_count(1)
@@ -238,11 +239,17 @@ def test_with_no_signal_the_keypad_deals_on_the_device(live_server, page: Page):
         key(page, rank)
     expect(cards).to_have_value("9 5 K")
     expect(page.locator("#tracker-status")).to_contain_text("the hand's last card (5) is not taken")
-    # The server draws the hand so far as the device did.
+    # Reloaded while the keypad's address fails: the hand kept on the device is drawn there.
+    page.unroute("**" + deal_url)
+    page.route("**" + deal_url, lambda route: route.abort())
     page.context.set_offline(False)
+    page.reload()
+    expect(cards).to_have_value("9 5 K")
+    expect(page.locator("#request-error")).to_be_hidden()
+    # The server draws the hand so far as the device did.
+    assert keypad_markup(page) == shown
     assert server_markup(page, deal_url, "9 5", "K") == shown
     page.unroute("**" + deal_url)
-    page.locator(".card-keypad-form").evaluate(timeout, 10000)
     key(page, "5")
     expect(beads(page)).to_have_count(2)
     expect(cards).to_have_value("")

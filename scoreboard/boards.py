@@ -62,19 +62,22 @@ def bead_plate_label(board, flags="", points=False):
         letters[hand.outcome] + (str(hand.point) if points and hand.point is not None else "")
         for hand in board.hands
     )
+    labels = bead_plate_labels()
     if not board.bead_plate:
-        label = _("Bead Plate, %(count)s hands") % {"count": hands}
-    elif hands == 1:
-        label = _("Bead Plate, %(count)s hand: %(outcomes)s") % {
-            "count": hands,
-            "outcomes": outcomes,
-        }
+        label = labels["none"] % {"count": hands}
     else:
-        label = _("Bead Plate, %(count)s hands: %(outcomes)s") % {
-            "count": hands,
-            "outcomes": outcomes,
-        }
+        label = labels["one" if hands == 1 else "many"] % {"count": hands, "outcomes": outcomes}
     return label + flags
+
+
+def bead_plate_labels():
+    """The Bead Plate's label with no hand, one, or several (bead_plate_label; the device
+    fills them in when it draws the roads itself: scoreboard/road_words.py)."""
+    return {
+        "none": _("Bead Plate, %(count)s hands"),
+        "one": _("Bead Plate, %(count)s hand: %(outcomes)s"),
+        "many": _("Bead Plate, %(count)s hands: %(outcomes)s"),
+    }
 
 
 def big_road_label(board, flags=""):
@@ -84,18 +87,26 @@ def big_road_label(board, flags=""):
     columns = pgettext("between the columns of the Big Road", ", ").join(
         "".join(letters[outcome] for outcome in column) for column in board.columns
     )
+    labels = big_road_labels()
     if not count:
-        label = _("Big Road, %(count)s columns") % {"count": count}
-    elif count == 1:
-        label = _("Big Road, %(count)s column: %(columns)s") % {"count": count, "columns": columns}
+        label = labels["none"] % {"count": count}
     else:
-        label = _("Big Road, %(count)s columns: %(columns)s") % {"count": count, "columns": columns}
+        label = labels["one" if count == 1 else "many"] % {"count": count, "columns": columns}
     ties = board.stats.tie
-    if ties == 1:
-        ties_words = _("%(count)s tie") % {"count": ties}
-    else:
-        ties_words = _("%(count)s ties") % {"count": ties}
+    ties_words = labels["tie" if ties == 1 else "ties"] % {"count": ties}
     return label + pgettext("between the parts of a road's description", "; ") + ties_words + flags
+
+
+def big_road_labels():
+    """The Big Road's label with no column, one, or several, and its ties (big_road_label;
+    also shipped to the device: scoreboard/road_words.py)."""
+    return {
+        "none": _("Big Road, %(count)s columns"),
+        "one": _("Big Road, %(count)s column: %(columns)s"),
+        "many": _("Big Road, %(count)s columns: %(columns)s"),
+        "tie": _("%(count)s tie"),
+        "ties": _("%(count)s ties"),
+    }
 
 
 def proofs_url(page_url):
@@ -110,12 +121,7 @@ def big_road_beads(board):
 def flag_words(board):
     """The pairs and naturals as a screen reader hears them beside the roads' pictures:
     "; Banker pairs: hands 3, 7; natural: hand 1" ("" when there are none)."""
-    # One whole clause for each flag, one hand or several.
-    clauses = (
-        ("banker_pair", _("Banker pair: hand %(hands)s"), _("Banker pairs: hands %(hands)s")),
-        ("player_pair", _("Player pair: hand %(hands)s"), _("Player pairs: hands %(hands)s")),
-        ("natural", _("natural: hand %(hands)s"), _("naturals: hands %(hands)s")),
-    )
+    clauses = flag_clauses()
     separator = pgettext("between the parts of a road's description", "; ")
     words = ""
     for flag, one, many in clauses:
@@ -124,6 +130,26 @@ def flag_words(board):
             clause = one if len(numbers) == 1 else many
             words += separator + clause % {"hands": numbers_list(numbers)}
     return words
+
+
+def flag_clauses():
+    """One whole clause for each flag, one hand or several (flag_words)."""
+    return (
+        ("banker_pair", _("Banker pair: hand %(hands)s"), _("Banker pairs: hands %(hands)s")),
+        ("player_pair", _("Player pair: hand %(hands)s"), _("Player pairs: hands %(hands)s")),
+        ("natural", _("natural: hand %(hands)s"), _("naturals: hands %(hands)s")),
+    )
+
+
+def mark_labels():
+    """Each derived mark's label, a whole sentence for each colour: "red =, column 3; for Big
+    Road column 5 row 2"."""
+    return {
+        "red": _("red =, column %(column)s; for Big Road column %(bead_column)s row %(bead_row)s"),
+        "blue": _(
+            "blue ≠, column %(column)s; for Big Road column %(bead_column)s row %(bead_row)s"
+        ),
+    }
 
 
 def proof_context(board, road, index):
@@ -214,14 +240,7 @@ def scoreboard_context(board, marks_url, points=False):
         for cell in board.big_road
         if cell.depth == 0 and cell.outcome
     ]
-    # Each derived mark's label, a whole sentence for each colour: "red =, column 3; for Big
-    # Road column 5 row 2".
-    mark_labels = {
-        "red": _("red =, column %(column)s; for Big Road column %(bead_column)s row %(bead_row)s"),
-        "blue": _(
-            "blue ≠, column %(column)s; for Big Road column %(bead_column)s row %(bead_row)s"
-        ),
-    }
+    labels = mark_labels()
     derived = []
     for key, road in board.derived.items():
         cells = []
@@ -233,7 +252,7 @@ def scoreboard_context(board, marks_url, points=False):
                     "col": cell.col,
                     "row": cell.row,
                     "color": mark.color,
-                    "label": mark_labels[mark.color]
+                    "label": labels[mark.color]
                     % {"column": cell.column + 1, "bead_column": mark.column, "bead_row": mark.row},
                 }
             )

@@ -19,6 +19,7 @@ from baccarat.roads.landing import big_road_landing
 from baccarat.roads.scoreboard import scoreboard
 from baccarat.teaching.dealing import KEYS, dealt
 from scoreboard.boards import proofs_url, scoreboard_context
+from scoreboard.road_words import road_words
 from scoreboard.stats_panel import stats_panel_context
 from tracker.bead_points import points_chosen
 from tracker.idempotency import KeyUndone, new_key
@@ -181,6 +182,21 @@ def landing(board):
     return json.dumps(cells, separators=(",", ":"))
 
 
+def board_hands(board):
+    """The shoe's hands as the device's road engine reads them (static/js/roads/engine.js),
+    the winning point the engine's (tally), in dealing order."""
+    return [
+        {
+            "outcome": hand.outcome,
+            "player_pair": hand.player_pair,
+            "banker_pair": hand.banker_pair,
+            "natural": hand.natural,
+            "point": hand.point,
+        }
+        for hand in board.hands
+    ]
+
+
 def board_context(request, shoe, page_url):
     """The roads, the stats panel and the next hand's odds of `shoe`, whose page is at
     `page_url` (its own, or the shared one): its marks' proofs are under it, and the Bead
@@ -192,6 +208,7 @@ def board_context(request, shoe, page_url):
     context.update(
         shoe=shoe,
         page_url=page_url,
+        board_hands=board_hands(board),
         stats_panel=stats_panel_context(board.stats),
         next_hand=next_hand_context(shoe, recorded, board.stats.hands),
     )
@@ -208,6 +225,7 @@ def shoe_page_context(request, shoe, **extra):
         record_key=new_key(),
         status="",
         landing=landing(board),
+        road_words=road_words(proofs_url(reverse("tracker:shoe", args=[shoe.pk]))),
     )
     context.update(extra)
     return context

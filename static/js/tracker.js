@@ -6,7 +6,8 @@
 // - a refused hand (400) shows its message in the status region instead of being dropped;
 // (recording hands one tap at a time, in order: record-queue.js)
 // - a derived mark's proof opens where the eye is (the scoreboard's dialog, or a lesson
-//   board's own panel) and the two Big Road columns it compares are framed while it shows.
+//   board's own panel) and the two Big Road columns it compares are framed while it shows
+//   (written on the device when the device drew the roads: roads/draw.js).
 (function () {
   "use strict";
 
@@ -71,6 +72,11 @@
 
   document.addEventListener("htmx:afterSettle", function () {
     showAll(true);
+  });
+  // Roads the device redrew itself (roads/draw.js, with no network): each newest mark in
+  // view, as after a hand the server drew.
+  document.addEventListener("roads:redrawn", function () {
+    showAll(false);
   });
 
   // The Bead Plate folds (a <details>): the reader's choice is kept in this browser and
@@ -249,6 +255,24 @@
     }
     event.preventDefault();
     choose(mark);
+    // Roads the device drew (roads/draw.js) may hold hands the server has not seen, and the
+    // network may be gone: their proof is written here, the same as the server's.
+    var local = window.BaccaratRoads && window.BaccaratRoads.drawnFor &&
+      window.BaccaratRoads.drawnFor(road);
+    var target = document.querySelector(road.dataset.proofTarget);
+    var asked = /([a-z_]+)\/(\d+)\/$/.exec(mark.getAttribute("href"));
+    if (local && target && asked) {
+      var html = window.BaccaratRoads.proofPanel(local.board, asked[1], Number(asked[2]),
+        local.words);
+      if (html) {
+        if (dialog && target.id === "proof" && !dialog.open) {
+          dialog.show(); // first: the live region must be on screen when the proof arrives
+        }
+        target.innerHTML = html;
+        proofShown(target);
+        return;
+      }
+    }
     htmx.ajax("GET", mark.getAttribute("href"), {
       source: mark,
       target: road.dataset.proofTarget,
@@ -266,10 +290,12 @@
   });
 
   document.addEventListener("htmx:afterSwap", function (event) {
-    var target = event.detail.target;
-    if (!isProof(target)) {
-      return;
+    if (isProof(event.detail.target)) {
+      proofShown(event.detail.target);
     }
+  });
+
+  function proofShown(target) {
     frame(target);
     if (dialog && target.id === "proof") {
       var svg = bigRoadFor(target);
@@ -278,7 +304,7 @@
       }
       document.getElementById("proof-dialog-heading").focus({preventScroll: true});
     }
-  });
+  }
 
   if (dialog) {
     dialog.addEventListener("close", function () {

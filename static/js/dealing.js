@@ -297,6 +297,7 @@
       banker_pair: hand.banker_pair,
       natural: hand.natural,
       cards: hand.tokens,
+      point: hand.point, // the winning total, for a Bead Plate that shows points
       key: key,
     });
     show(dealt([], data));

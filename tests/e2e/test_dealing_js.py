@@ -230,6 +230,7 @@ def test_with_no_signal_the_keypad_deals_on_the_device(live_server, page: Page):
             "banker_pair": True,
             "natural": True,
             "cards": ["9", "5", "K", "5"],
+            "point": 9,
         }
     ]
     assert len(held) == 1  # nothing more was sent

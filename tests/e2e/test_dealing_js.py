@@ -6,6 +6,7 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import pytest
 from browsing import beads, start_shoe
@@ -255,6 +256,44 @@ def test_with_no_signal_the_keypad_deals_on_the_device(live_server, page: Page):
     expect(beads(page)).to_have_count(2)
     expect(cards).to_have_value("")
     assert shoe.hands.order_by("seq").last().cards == ["9", "5", "K", "5"]
+
+
+def test_a_last_card_whose_answer_is_lost_is_queued_under_the_key_it_was_sent_with(
+    live_server, page: Page
+):
+    """The hand's last card reaches the server, which records the hand, and the answer is
+    lost: the device deals the card and queues the hand under the key the card was sent
+    with, so sending it again records nothing new."""
+    shoe = start_shoe(live_server, page, "Lost answer shoe")
+    page.evaluate(STUB_QUEUE)
+    page.locator(".card-keypad > summary").click()
+    cards = page.locator('#keypad-hand input[name="cards"]')
+    for rank in "88K":
+        key(page, rank)
+    expect(cards).to_have_value("8 8 K")
+    deal_url = reverse("tracker:deal", args=[shoe.pk])
+    sent = []
+
+    def answer_lost(route):
+        sent.append(parse_qs(route.request.post_data)["idempotency_key"][0])
+        route.fetch()  # recorded by the server
+        route.abort()
+
+    page.route("**" + deal_url, answer_lost)
+    key(page, "K")
+    expect(cards).to_have_value("")
+    expect(page.locator("#tracker-status")).to_have_text("Hand 1: Tie at 8; a natural.")
+    queued = page.evaluate("window.added")
+    assert [hand["key"] for hand in queued] == sent
+    assert shoe.hands.count() == 1
+    token = page.locator('.card-keypad-form input[name="csrfmiddlewaretoken"]').input_value()
+    again = page.request.post(
+        page.url.split("/tracker/")[0] + deal_url,
+        form={"cards": "8 8 K", "card": "K", "csrfmiddlewaretoken": token},
+        headers={"HX-Request": "true", "Idempotency-Key": sent[0], "Referer": page.url},
+    )
+    assert again.headers.get("idempotent-replayed") == "true"
+    assert shoe.hands.count() == 1
 
 
 KEYPAD_MARKUP = """(root) => [

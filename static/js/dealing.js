@@ -412,6 +412,24 @@
   document.addEventListener("htmx:sendError", unanswered);
   document.addEventListener("htmx:timeout", unanswered);
 
+  // A keypad with no server behind it (its keys carry no hx-post: a page only the device
+  // draws, such as a shoe started with no signal): every key is dealt here.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".card-keypad-keys button");
+    if (!button || button.hasAttribute("hx-post")) {
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    var box = document.getElementById("keypad-hand");
+    handle({
+      cards: box.querySelector('input[name="cards"]').value,
+      card: button.value,
+      key: box.querySelector('input[name="idempotency_key"]').value,
+      action: button.name === "back" ? "back" : "card",
+    });
+  }, true);
+
   // A hand so far the server drew (an answer, Undo's) is the server's again.
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "keypad-hand") {

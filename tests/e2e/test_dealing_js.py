@@ -263,7 +263,8 @@ def test_a_last_card_whose_answer_is_lost_is_queued_under_the_key_it_was_sent_wi
 ):
     """The hand's last card reaches the server, which records the hand, and the answer is
     lost: the device deals the card and queues the hand under the key the card was sent
-    with, so sending it again records nothing new."""
+    with, so sending it again records nothing new. And a keypad with no server behind it
+    deals every key on the device."""
     shoe = start_shoe(live_server, page, "Lost answer shoe")
     page.evaluate(STUB_QUEUE)
     page.locator(".card-keypad > summary").click()
@@ -294,6 +295,15 @@ def test_a_last_card_whose_answer_is_lost_is_queued_under_the_key_it_was_sent_wi
     )
     assert again.headers.get("idempotent-replayed") == "true"
     assert shoe.hands.count() == 1
+    # Keys with no server behind them (no hx-post) are dealt on the device, none sent.
+    page.locator(".card-keypad-keys button").evaluate_all(
+        "keys => keys.forEach(key => key.removeAttribute('hx-post'))"
+    )
+    key(page, "9")
+    key(page, "4")
+    page.locator(".card-keypad-back").click()
+    expect(cards).to_have_value("9")
+    assert len(sent) == 1
 
 
 KEYPAD_MARKUP = """(root) => [

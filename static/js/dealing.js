@@ -5,7 +5,8 @@
 //   tracker/dealing_data.py): the tableau, the Player's rule, the naturals, the dealing order
 //   and the ranks' values are read from there, never typed here.
 // - Online the server deals every key and stays the judge. A key is dealt here instead when
-//   it gets no answer (htmx:sendError, or none within the keypad form's hx-request timeout),
+//   it gets no answer (htmx:sendError, none within the keypad form's hx-request timeout, or
+//   a gateway's 502, 503 or 504),
 //   or when the page already knows it would get none or must wait its turn: the browser
 //   says it is offline, or window.TrackerQueue's last request failed or it still has hands
 //   waiting (a hand recorded now would overtake them). The rest of a hand begun here is
@@ -411,6 +412,14 @@
   }
   document.addEventListener("htmx:sendError", unanswered);
   document.addEventListener("htmx:timeout", unanswered);
+  // A gateway's answer that the site is out of reach (a proxy's or a captive portal's 502,
+  // 503 or 504; the site's own 503 while its database is) recorded nothing either.
+  document.addEventListener("htmx:responseError", function (event) {
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status === 502 || status === 503 || status === 504) {
+      unanswered(event);
+    }
+  });
 
   // A keypad with no server behind it (its keys carry no hx-post: a page only the device
   // draws, such as a shoe started with no signal): every key is dealt here.

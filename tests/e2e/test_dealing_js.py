@@ -263,8 +263,8 @@ def test_a_last_card_whose_answer_is_lost_is_queued_under_the_key_it_was_sent_wi
 ):
     """The hand's last card reaches the server, which records the hand, and the answer is
     lost: the device deals the card and queues the hand under the key the card was sent
-    with, so sending it again records nothing new. And a keypad with no server behind it
-    deals every key on the device."""
+    with, so sending it again records nothing new. A gateway's 503 is no answer either, and a
+    keypad with no server behind it deals every key on the device."""
     shoe = start_shoe(live_server, page, "Lost answer shoe")
     page.evaluate(STUB_QUEUE)
     page.locator(".card-keypad > summary").click()
@@ -295,15 +295,26 @@ def test_a_last_card_whose_answer_is_lost_is_queued_under_the_key_it_was_sent_wi
     )
     assert again.headers.get("idempotent-replayed") == "true"
     assert shoe.hands.count() == 1
+    # A gateway's 503 is no answer from the site either: the key is dealt on the device.
+    page.unroute("**" + deal_url)
+    unavailable = []
+
+    def gateway_down(route):
+        unavailable.append(route.request.url)
+        route.fulfill(status=503, body="Service Unavailable")
+
+    page.route("**" + deal_url, gateway_down)
+    key(page, "9")
+    expect(cards).to_have_value("9")
+    expect(page.locator("#request-error")).to_be_hidden()
     # Keys with no server behind them (no hx-post) are dealt on the device, none sent.
     page.locator(".card-keypad-keys button").evaluate_all(
         "keys => keys.forEach(key => key.removeAttribute('hx-post'))"
     )
-    key(page, "9")
     key(page, "4")
     page.locator(".card-keypad-back").click()
     expect(cards).to_have_value("9")
-    assert len(sent) == 1
+    assert len(unavailable) == 1
 
 
 KEYPAD_MARKUP = """(root) => [

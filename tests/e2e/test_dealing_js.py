@@ -183,6 +183,9 @@ def key(page: Page, rank):
     page.locator(f'.card-keypad-keys button[value="{rank}"]').click()
 
 
+# What it checks is the device's; the hands it records on the way are recorded on PostgreSQL
+# by tests/web/tracker/test_keypad.py, and the lost answer's replay by the test after it.
+@pytest.mark.same_on_any_database
 def test_with_no_signal_the_keypad_deals_on_the_device(live_server, page: Page):
     """Keys that get no answer (a timeout, then the browser offline) are dealt on the device,
     drawn as the server draws them; ⌫ takes a card back; the finished hand goes to the queue

@@ -100,6 +100,9 @@ MIDDLEWARE = [
     "baccarat_site.languages.to_their_language",
     "baccarat_site.languages.answers_in_their_language",
     "django.middleware.common.CommonMiddleware",
+    # A write from a page of another version of the site: 409, in the page's language
+    # (baccarat_site.site_version).
+    "baccarat_site.site_version.refuse_other_versions",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -124,6 +127,8 @@ TEMPLATES = [
                 "baccarat_site.context_processors.site",
                 "baccarat_site.languages.languages",
                 "baccarat_site.theme.theme_context",
+                "baccarat_site.site_version.context",  # <html data-site-version>
+                "baccarat_site.site_files.manifest_link",  # the page's language's manifest
                 "guards.echo.echo_context",  # `here`: the page's address for its links
             ],
         },
@@ -201,6 +206,11 @@ if not DEBUG:
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
+
+# The site's version (baccarat_site.site_version): pages, the service worker's caches and the
+# tracker's writes carry it. Unset, a hash of the deployed files computed at start; set it (a
+# release tag) to choose the value, the same on every app server.
+SITE_VERSION = text("SITE_VERSION")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
@@ -7,6 +8,7 @@ from django.views.i18n import JavaScriptCatalog
 from api.api import api
 from baccarat_site.health import healthz
 from baccarat_site.languages import choose_language
+from baccarat_site.service_worker import service_worker
 from baccarat_site.site_files import favicon, robots_txt, web_manifest
 from baccarat_site.theme import theme
 
@@ -42,6 +44,15 @@ urlpatterns = i18n_patterns(
     path("healthz", healthz, name="healthz"),
     path("favicon.ico", favicon, name="favicon"),
     path("manifest.webmanifest", web_manifest, name="web_manifest"),
+    # The other languages' manifests, under their prefixes as their pages are, and outside
+    # i18n_patterns so that none is redirected to another language's.
+    *[
+        path(f"{code}/manifest.webmanifest", web_manifest, {"language": code})
+        for code, _name in settings.LANGUAGES
+        if code != settings.LANGUAGE_CODE
+    ],
+    # At the root, so that its scope is the whole site (baccarat_site/service_worker.py).
+    path("sw.js", service_worker, name="service_worker"),
     path("robots.txt", robots_txt, name="robots_txt"),
     path("theme/", theme, name="theme"),
 ]

@@ -61,6 +61,11 @@ document.addEventListener("htmx:beforeSwap", function (event) {
     return gettext("Nothing was saved. Reload the page if it happens again.");
   }
   function said(xhr) {
+    // A write from a page of an older version of the site: the server's reason says it all
+    // (baccarat_site/site_version.py), in plain text.
+    if (xhr.status === 409 && xhr.getResponseHeader("X-Site-Version") && xhr.responseText) {
+      return xhr.responseText.trim();
+    }
     return fill(gettext("%(what)s %(advice)s"), { what: heading(xhr), advice: advice(xhr) });
   }
   function show(text) {

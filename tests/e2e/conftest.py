@@ -59,13 +59,24 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """No service worker (/sw.js) in the browser tests' pages but those of
+    tests/e2e/test_service_worker.py: one that took over a page would answer requests that a
+    test routes itself, and keeping the tracker's shell costs every test its downloads."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 @pytest.fixture
 def phone(browser, request):
     """A page on a phone's touch screen: 360 × 740 px, or the (width, height) a test gives
     with @pytest.mark.parametrize("phone", [...], indirect=True)."""
     width, height = getattr(request, "param", (360, 740))
     context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+        viewport={"width": width, "height": height},
+        is_mobile=True,
+        has_touch=True,
+        service_workers="block",  # as browser_context_args above
     )
     yield context.new_page()
     context.close()

@@ -44,9 +44,13 @@ def test_the_manifest_names_the_site_and_icons_that_exist(client):
     assert response.status_code == 200
     assert response["Content-Type"] == "application/manifest+json"
     manifest = json.loads(response.content)
-    assert manifest["name"] == "Baccarat School" and manifest["start_url"] == "/"
+    assert manifest["name"] == "Baccarat School" and manifest["start_url"] == "/tracker/"
+    assert manifest["id"] == "/tracker/" and manifest["scope"] == "/"
+    assert manifest["lang"] == "en" and manifest["display"] == "standalone"
     sizes = {icon["sizes"] for icon in manifest["icons"]}
-    assert {"192x192", "512x512"} <= sizes
+    assert {"192x192", "512x512", "any"} <= sizes
+    assert any(icon.get("purpose") == "maskable" for icon in manifest["icons"])
+    assert manifest["shortcuts"][0]["url"].startswith("/tracker/")
     for icon in manifest["icons"]:
         path = static_file(icon["src"])
         assert path, icon
@@ -54,6 +58,25 @@ def test_the_manifest_names_the_site_and_icons_that_exist(client):
             png = open(path, "rb").read()
             width = int.from_bytes(png[16:20], "big")
             assert f"{width}x{width}" == icon["sizes"]
+
+
+@pytest.mark.parametrize(
+    ("language", "tag", "name"),
+    [("zh-hant", "zh-Hant", "百家樂學堂"), ("zh-hans", "zh-Hans", "百家乐学堂")],
+)
+def test_each_language_has_its_manifest_opening_its_tracker(client, language, tag, name):
+    response = client.get(f"/{language}/manifest.webmanifest")
+    assert response.status_code == 200
+    manifest = json.loads(response.content)
+    assert manifest["lang"] == tag and manifest["name"] == name
+    assert manifest["start_url"] == manifest["id"] == f"/{language}/tracker/"
+    assert manifest["scope"] == "/"
+    assert manifest["shortcuts"][0]["url"].startswith(f"/{language}/tracker/")
+    # Its page links it, and the English page the English one.
+    page = client.get(f"/{language}/tracker/").content.decode()
+    assert f'rel="manifest" href="/{language}/manifest.webmanifest"' in page
+    english = client.get("/tracker/", headers={"accept-language": "en"}).content.decode()
+    assert 'rel="manifest" href="/manifest.webmanifest"' in english
 
 
 def test_robots_txt_keeps_crawlers_out_of_account_forms_and_the_admin(client):

@@ -28,7 +28,7 @@ def test_a_choice_is_remembered_for_a_year(client, theme):
     assert cookie["max-age"] == 365 * 24 * 60 * 60
     assert cookie["samesite"] == "Lax"
     html = client.get("/rules/").text
-    assert f'<html lang="en" data-theme="{theme}">' in html
+    assert f'<html lang="en" data-theme="{theme}" data-site-version="' in html
 
 
 def test_the_system_setting_forgets_the_choice(client):
@@ -38,7 +38,7 @@ def test_the_system_setting_forgets_the_choice(client):
     assert response.cookies["theme"].value == ""
     assert response.cookies["theme"]["max-age"] == 0
     html = client.get("/").text
-    assert '<html lang="en">' in html
+    assert '<html lang="en" data-site-version="' in html
     assert "data-theme=" not in html
 
 
@@ -88,7 +88,7 @@ def test_a_cross_site_post_is_refused():
 def test_an_unknown_cookie_value_is_ignored(client):
     client.cookies["theme"] = "blue"
     html = client.get("/").text
-    assert '<html lang="en">' in html
+    assert '<html lang="en" data-site-version="' in html
     assert "blue" not in html
 
 
@@ -120,7 +120,7 @@ def test_a_chosen_scheme_sets_the_bar_colour_and_offers_the_way_back(client):
 def test_the_error_pages_follow_the_choice_too(client):
     client.cookies["theme"] = "dark"
     html = client.get("/no-such-page/").text
-    assert '<html lang="en" data-theme="dark">' in html
+    assert '<html lang="en" data-theme="dark" data-site-version="' in html
 
 
 # --- site.css: one list of colours, each with a dark value -------------------------------

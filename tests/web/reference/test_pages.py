@@ -19,7 +19,7 @@ def test_page_has_layout(client, url_name, settings):
     response = client.get(reverse(url_name))
     assert response.status_code == 200
     html = response.content.decode()
-    assert '<html lang="en">' in html
+    assert '<html lang="en" data-site-version="' in html
     assert 'name="viewport"' in html
     assert '<nav aria-label="Main">' in html
     for _label, nav_url_name in NAV:

@@ -348,3 +348,42 @@ def server_markup(page: Page, deal_url, so_far, card):
         }}""",
         answer.text(),
     )
+
+
+def test_a_hand_so_far_reopens_with_no_signal(
+    live_server, browser_type, browser_type_launch_args, tmp_path
+):
+    """With the service worker: cards keyed, then no signal; the page reloaded and a new tab
+    opened on it, both from the device's copy, draw the hand so far on the device, and take
+    the next key there. Back in signal, its last card records the hand."""
+    # A profile of its own lets the site's worker in (the other tests' contexts block it).
+    context = browser_type.launch_persistent_context(
+        tmp_path / "profile", **browser_type_launch_args, service_workers="allow"
+    )
+    try:
+        page = context.new_page()
+        shoe = start_shoe(live_server, page, "Reopened keypad shoe")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.reload()  # through the worker: the shoe's page is kept
+        page.locator(".card-keypad > summary").click()
+        cards = page.locator('#keypad-hand input[name="cards"]')
+        for rank in "95":
+            key(page, rank)
+        expect(cards).to_have_value("9 5")
+        context.set_offline(True)
+        page.reload()
+        expect(cards).to_have_value("9 5")
+        expect(page.locator("#keypad-next")).to_have_text("Next: the Player's second card.")
+        key(page, "K")
+        expect(cards).to_have_value("9 5 K")
+        page.close()
+        page = context.new_page()
+        page.goto(live_server.url + reverse("tracker:shoe", args=[shoe.pk]))
+        cards = page.locator('#keypad-hand input[name="cards"]')
+        expect(cards).to_have_value("9 5 K")
+        context.set_offline(False)
+        key(page, "5")
+        expect(beads(page)).to_have_count(1)
+        assert shoe.hands.get().cards == ["9", "5", "K", "5"]
+    finally:
+        context.close()

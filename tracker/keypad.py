@@ -18,6 +18,7 @@ from baccarat.game.cards import RANKS
 from baccarat.teaching.dealing import MAX_CARDS, DealingError, dealt
 from baccarat.teaching.dealing import deal as deal_card
 from guards.throttles import write_refused
+from tracker.dealing_data import HAND_STATUS
 from tracker.idempotency import KeyConflict, KeyProblem, mark_replayed, page_key
 from tracker.models import Shoe, ShoeFull, owner_of
 from tracker.scoreboard import (
@@ -117,7 +118,7 @@ def deal(request, shoe_id):
         # The hand so far stays on the keypad (less the card just keyed), under a new key.
         so_far = keypad_context(dealt(request.POST.get("cards", "").split()))
         return refuse_reused_key(request, shoe, conflict, keypad=so_far)
-    status = _("Hand %(number)s: %(summary)s.") % {"number": recorded.seq, "summary": hand.summary}
+    status = _(HAND_STATUS) % {"number": recorded.seq, "summary": hand.summary}
     first = hands_first_words(hands_first(recorded.seq, seen))
     response = keypad_board_response(
         request, recorded.shoe, f"{status} {first}".strip(), empty_keypad()

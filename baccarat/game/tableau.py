@@ -91,16 +91,22 @@ def or_list(items: Iterable[object]) -> str:
     return _("{items} or {last}").format(items=_separator().join(texts[:-1]), last=texts[-1])
 
 
+def list_words(words: bool = False) -> tuple[str, str]:
+    """What and_list joins with, translated: the separator and "{items} and {last}" (for a
+    page that lists things itself, e.g. static/js/dealing.js)."""
+    if words:
+        return _separator(), pgettext("a list of words", "{items} and {last}")
+    return _separator(), pgettext("a list of numbers", "{items} and {last}")
+
+
 def and_list(items: Iterable[object], words: bool = False) -> str:
     """["0", "1", "2"] -> "0, 1 and 2". `words`: a list of words, not numbers (a
     translation may space the two differently)."""
     texts = [str(item) for item in items]
     if len(texts) == 1:
         return texts[0]
-    rest, last = _separator().join(texts[:-1]), texts[-1]
-    if words:
-        return pgettext("a list of words", "{items} and {last}").format(items=rest, last=last)
-    return pgettext("a list of numbers", "{items} and {last}").format(items=rest, last=last)
+    separator, joined = list_words(words)
+    return joined.format(items=separator.join(texts[:-1]), last=texts[-1])
 
 
 def _span(values: Sequence[int]) -> str:

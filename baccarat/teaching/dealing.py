@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from baccarat.game.cards import RANK_NAMES, RANKS, Card, CardError, parse_cards
 from baccarat.game.rules import CARD_NEEDED, Hand, HandError, Resolution, resolve
-from baccarat.game.tableau import and_list
+from baccarat.game.tableau import and_list, list_words
 from baccarat.odds.payouts import is_banker_pair, is_player_pair
 from baccarat.translation import _, gettext_noop
 
@@ -20,6 +20,12 @@ from baccarat.translation import _, gettext_noop
 KEYS = tuple((rank, Card(rank).label, RANK_NAMES.get(rank, rank)) for rank in RANKS)
 OUTCOME_LETTERS = {"banker": "B", "player": "P", "tie": "T"}
 MAX_CARDS = 6
+# What a summary names beside the result, in this order (marked here, translated when said).
+EXTRAS = (
+    ("natural", gettext_noop("a natural")),
+    ("player_pair", gettext_noop("a Player pair")),
+    ("banker_pair", gettext_noop("a Banker pair")),
+)
 
 
 @dataclass(frozen=True)
@@ -86,25 +92,18 @@ class DealtHand:
         "Tie at 6"."""
         if not self.complete:
             return None
+        words = summary_words()
         player, banker = self.resolution.player.final_total, self.resolution.banker.final_total
-        if self.outcome == "T":
-            words = _("Tie at {total}").format(total=player)
-        elif self.outcome == "B":
-            words = _("Banker wins {banker} to {player}").format(banker=banker, player=player)
-        else:
-            words = _("Player wins {player} to {banker}").format(player=player, banker=banker)
+        said = str(words[str(self.resolution.winner)]).format(
+            total=player, banker=banker, player=player
+        )
         extras = self._extras()
         if not extras:
-            return words
-        return _("{summary}; {extras}").format(summary=words, extras=_listed(extras))
+            return said
+        return str(words["with"]).format(summary=said, extras=_listed(extras))
 
     def _extras(self) -> list[str]:
-        flags = (
-            (gettext_noop("a natural"), self.natural),
-            (gettext_noop("a Player pair"), self.player_pair),
-            (gettext_noop("a Banker pair"), self.banker_pair),
-        )
-        return [_(name) for name, flag in flags if flag]
+        return [_(name) for key, name in EXTRAS if getattr(self, key)]
 
     @property
     def tokens(self) -> list[str]:
@@ -118,6 +117,22 @@ class DealingError(ValueError):
 
 def _listed(words: list[str]) -> str:
     return and_list(words, words=True)
+
+
+def summary_words() -> dict[str, str | list[list[str]]]:
+    """The words DealtHand.summary is made of, translated: for a page that sums a hand up
+    itself (the tracker's card keypad with no signal, static/js/dealing.js), so that the
+    sentences exist once, here."""
+    separator, joined = list_words(words=True)
+    return {
+        "tie": _("Tie at {total}"),
+        "banker": _("Banker wins {banker} to {player}"),
+        "player": _("Player wins {player} to {banker}"),
+        "with": _("{summary}; {extras}"),
+        "extras": [[key, _(name)] for key, name in EXTRAS],
+        "separator": separator,
+        "and": joined,
+    }
 
 
 def dealt(tokens: list[str] | str) -> DealtHand:

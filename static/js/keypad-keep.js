@@ -3,7 +3,8 @@
 // cards live in the page (the keypad's hidden field); this copies them to localStorage after
 // every answer. A page the server drew with cards on the keypad (a key pressed without
 // JavaScript, a hand taken back) is the truth; an empty one gets the kept cards back,
-// drawn by the server (`restore`), which checks them as it does any key's.
+// drawn by the server (`restore`), which checks them as it does any key's. With no signal,
+// dealing.js deals the keys (and the restore) on the device and says so ("tracker:keypad-changed").
 (function () {
   "use strict";
 
@@ -37,8 +38,10 @@
     }
   }
 
-  // Every swap (the keypad's own, the roads' with the keypad out of band, Undo's).
+  // Every swap (the keypad's own, the roads' with the keypad out of band, Undo's), and every
+  // key dealt on the device.
   document.addEventListener("htmx:afterSettle", keep);
+  document.addEventListener("tracker:keypad-changed", keep);
 
   var kept = store.getItem(name);
   if (!kept || field().value.trim()) {
@@ -47,7 +50,8 @@
   }
   form.addEventListener("htmx:afterRequest", function restored(event) {
     form.removeEventListener("htmx:afterRequest", restored);
-    if (!event.detail.successful) {
+    var answered = event.detail.xhr && event.detail.xhr.status >= 400;
+    if (answered && !event.detail.successful) {
       store.removeItem(name); // kept cards the server will not take: forget them
     }
   });

@@ -11,6 +11,8 @@ Every figure comes from baccarat.simulation.count_runs and count_figures.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from django.core import signing
 from django.http import HttpResponseBadRequest
@@ -66,7 +68,7 @@ def row_context(row: Row, count) -> dict:
     }
 
 
-def table(rows: list[Row], counts: tuple) -> list[dict]:
+def table(rows: Sequence[Row], counts: tuple) -> list[dict]:
     return [row_context(row, counts[i] if i < len(counts) else None) for i, row in enumerate(rows)]
 
 

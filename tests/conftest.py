@@ -39,10 +39,23 @@ DATABASE_FIXTURES = {
 }
 
 
+UNIT_DIR = Path(__file__).resolve().parent / "unit"
+
+
 def pytest_collection_modifyitems(config, items):
+    in_unit = []
     for item in items:
         if item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(item.fixturenames):
             item.add_marker(pytest.mark.database)
+            if UNIT_DIR in item.path.parents:
+                in_unit.append(item.nodeid)
+    # make test-postgres does not even collect tests/unit (it takes seconds, for nothing to
+    # run): a test there that reaches the database would be left out without a word.
+    if in_unit:
+        raise pytest.UsageError(
+            "tests/unit is the game without the database; move these to tests/web: "
+            + ", ".join(in_unit)
+        )
 
 
 def pytest_terminal_summary(terminalreporter):

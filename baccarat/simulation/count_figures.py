@@ -63,14 +63,17 @@ def kept() -> dict[str, Any]:
     return data
 
 
-def kept_rows(cut: int) -> list[Row]:
-    """The kept run's table at one cut depth, in the order CountRun.rows gives."""
+@cache
+def kept_rows(cut: int) -> tuple[Row, ...]:
+    """The kept run's table at one cut depth, in the order CountRun.rows gives. Worked out
+    once a process: the kept sums never change, and the exact intervals of its thousands of
+    wins take seconds to solve (the explorer's page shows every depth on every request)."""
     data = kept()
     sums = data["by_depth"][str(cut)]
     keys = [(key, bet) for key, bet, _tags, _trigger in data["counts"]]
     rows = [row_of(key, bet, sums[i], False) for i, (key, bet) in enumerate(keys)]
     rows += [row_of(f"perfect_{bet}", bet, sums[len(keys) + j], True) for j, bet in enumerate(BETS)]
-    return rows
+    return tuple(rows)
 
 
 @dataclass(frozen=True)

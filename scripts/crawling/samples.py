@@ -374,6 +374,9 @@ SAMPLES = {
     "healthz": [get("/healthz")],
     "favicon": [get("/favicon.ico")],
     "web_manifest": [get("/manifest.webmanifest")],
+    "zh-hant/manifest.webmanifest": [get("/zh-hant/manifest.webmanifest")],
+    "zh-hans/manifest.webmanifest": [get("/zh-hans/manifest.webmanifest")],
+    "service_worker": [get("/sw.js")],
     "robots_txt": [get("/robots.txt")],
     # --- the API -------------------------------------------------------------------------
     "api-1:openapi-json": [get("/api/v1/openapi.json")],

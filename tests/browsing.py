@@ -41,3 +41,17 @@ def settled(page: Page):
     after a resize is done."""
     expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
     page.evaluate(TWO_FRAMES)
+
+
+# The kept copy of a page, as the service worker has it: how many beads its Bead Plate shows
+# (-1: no copy). For page.evaluate(KEPT_BEADS, url).
+KEPT_BEADS = """async (url) => {
+  for (const name of await caches.keys()) {
+    const copy = await (await caches.open(name)).match(url, { ignoreVary: true });
+    if (copy) {
+      const page = new DOMParser().parseFromString(await copy.text(), "text/html");
+      return page.querySelectorAll("#road-bead_plate use.bead").length;
+    }
+  }
+  return -1;
+}"""

@@ -4,7 +4,7 @@ the install button answers the browser's offer, and a new version of the site ta
 cleanly (old caches gone, the open page told, its writes refused with the reason)."""
 
 import pytest
-from browsing import beads, start_shoe
+from browsing import KEPT_BEADS, beads, start_shoe
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
@@ -14,17 +14,6 @@ REASON = (
     "The site was updated while this page was open. Reload the page: your hands are kept on "
     "this device and will be sent."
 )
-# The kept copy of a page, read as the device has it: how many beads its Bead Plate shows.
-KEPT_BEADS = """async (url) => {
-  for (const name of await caches.keys()) {
-    const copy = await (await caches.open(name)).match(url, { ignoreVary: true });
-    if (copy) {
-      const page = new DOMParser().parseFromString(await copy.text(), "text/html");
-      return page.querySelectorAll("#road-bead_plate use.bead").length;
-    }
-  }
-  return -1;
-}"""
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 

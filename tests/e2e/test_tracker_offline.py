@@ -11,7 +11,7 @@ from urllib.parse import parse_qs
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browsing import beads, start_shoe
+from browsing import KEPT_BEADS, beads, start_shoe
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -371,17 +371,6 @@ def test_a_request_that_hangs_is_given_up_and_sent_again_once(live_server, page:
     assert "".join(shoe.hands.values_list("outcome", flat=True)) == "B"
 
 
-# The kept copy of a page, as the service worker has it: how many beads its Bead Plate shows.
-KEPT_BEADS = """async (url) => {
-  for (const name of await caches.keys()) {
-    const copy = await (await caches.open(name)).match(url, { ignoreVary: true });
-    if (copy) {
-      const page = new DOMParser().parseFromString(await copy.text(), "text/html");
-      return page.querySelectorAll("#road-bead_plate use.bead").length;
-    }
-  }
-  return -1;
-}"""
 
 
 @pytest.mark.same_on_any_database  # the recording itself is checked on each engine above

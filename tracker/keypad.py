@@ -120,9 +120,11 @@ def deal(request, shoe_id):
         return refuse_reused_key(request, shoe, conflict, keypad=so_far)
     status = _(HAND_STATUS) % {"number": recorded.seq, "summary": hand.summary}
     first = hands_first_words(hands_first(recorded.seq, seen))
-    response = keypad_board_response(
-        request, recorded.shoe, f"{status} {first}".strip(), empty_keypad()
-    )
+    # A hand the device's queue sends (aimed at the roads, not the keypad) leaves the keypad
+    # alone: the next hand may be half keyed there meanwhile.
+    from_queue = request.htmx and request.htmx.target == "board"
+    keypad = None if from_queue else empty_keypad()
+    response = keypad_board_response(request, recorded.shoe, f"{status} {first}".strip(), keypad)
     return with_hands_first(mark_replayed(response, recorded), recorded.seq, seen)
 
 

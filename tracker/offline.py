@@ -12,7 +12,7 @@ from django.views.decorators.http import require_safe
 from baccarat.roads.scoreboard import scoreboard
 from scoreboard.boards import proofs_url, scoreboard_context
 from scoreboard.road_words import road_words
-from tracker.scoreboard import board_hands, landing
+from tracker.scoreboard import board_hands, empty_keypad, landing
 from tracker.views import ShoeForm
 
 
@@ -27,5 +27,8 @@ def offline_page(request):
         board_hands=board_hands(board),
         road_words=road_words(marks),
         owner=True,
+        # The page is kept by the service worker and shared by every shoe started on this
+        # device: no key of its own (the device draws one for each hand, dealing.js).
+        keypad={**empty_keypad(), "key": ""},
     )
     return render(request, "tracker/offline.html", context)

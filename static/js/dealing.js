@@ -421,23 +421,35 @@
     }
   });
 
-  // A keypad with no server behind it (its keys carry no hx-post: a page only the device
-  // draws, such as a shoe started with no signal): every key is dealt here.
+  // A keypad with no server behind it (its keys and Undo carry no hx-post: a page only the
+  // device draws, such as a shoe started with no signal): every key is dealt here, and Undo
+  // with cards on the keypad clears them (with none, the queue undoes the last hand).
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest(".card-keypad-keys button");
-    if (!button || button.hasAttribute("hx-post")) {
+    var button = event.target.closest &&
+      event.target.closest(".card-keypad-keys button, .undo-form button");
+    if (!button || button.hasAttribute("hx-post") || button.form.hasAttribute("hx-post")) {
+      return;
+    }
+    var box = document.getElementById("keypad-hand");
+    var cards = box.querySelector('input[name="cards"]').value;
+    var undo = Boolean(button.closest(".undo-form"));
+    if (undo && !cards.trim()) {
       return;
     }
     event.preventDefault();
     event.stopImmediatePropagation();
-    var box = document.getElementById("keypad-hand");
     handle({
-      cards: box.querySelector('input[name="cards"]').value,
+      cards: cards,
       card: button.value,
       key: box.querySelector('input[name="idempotency_key"]').value,
-      action: button.name === "back" ? "back" : "card",
+      action: undo ? "clear" : button.name === "back" ? "back" : "card",
     });
   }, true);
+
+  // Cards kept on the device for a keypad with no server behind it (keypad-keep.js).
+  window.BaccaratDealing.restore = function (cards) {
+    handle({ cards: cards, card: "", key: "", action: "restore" });
+  };
 
   // A hand so far the server drew (an answer, Undo's) is the server's again.
   document.addEventListener("htmx:afterSwap", function (event) {

@@ -4,22 +4,25 @@
 // every answer. A page the server drew with cards on the keypad (a key pressed without
 // JavaScript, a hand taken back) is the truth; an empty one gets the kept cards back,
 // drawn by the server (`restore`), which checks them as it does any key's. With no signal,
-// dealing.js deals the keys (and the restore) on the device and says so ("tracker:keypad-changed").
+// dealing.js deals the keys (and the restore) on the device and says so ("tracker:keypad-changed"),
+// as it does every key of a shoe kept on the device (offline.html).
 (function () {
   "use strict";
 
   var form = document.querySelector(".card-keypad-form");
+  // A shoe on the server is named by its keypad's address; one kept on the device names its
+  // own store (offline-shoe.js).
   var shoe = form && /\/(\d+)\/cards\/$/.exec(form.getAttribute("action"));
+  var name = form && (form.dataset.keep || (shoe && "tracker-keypad:" + shoe[1]));
   var store = null;
   try {
     store = window.localStorage;
   } catch (error) {
     // storage refused (a private window's settings): the keypad works as without this
   }
-  if (!shoe || !store || !window.htmx) {
+  if (!name || !store || !window.htmx) {
     return;
   }
-  var name = "tracker-keypad:" + shoe[1];
 
   function field() {
     return document.querySelector('#keypad-hand input[name="cards"]');
@@ -56,6 +59,10 @@
     }
   });
   form.closest("details").open = true;
+  if (form.dataset.keep) { // no server behind this keypad: the device deals them again
+    window.BaccaratDealing.restore(kept);
+    return;
+  }
   htmx.ajax("POST", form.getAttribute("action"), {
     source: form,
     target: "#keypad-hand",

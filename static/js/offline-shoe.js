@@ -167,6 +167,10 @@
   }
   controls.hidden = false;
   recordForm.dataset.store = "tracker-queue:local:" + id;
+  var keypadForm = document.querySelector(".card-keypad-form");
+  if (keypadForm) {
+    keypadForm.dataset.keep = "tracker-keypad:local:" + id; // keypad-keep.js's, for this shoe
+  }
   document.getElementById("offline-shoe-name").textContent = shoe.name;
   document.title = shoe.name + " · " + document.title;
 
@@ -189,6 +193,13 @@
         store.setItem("tracker-queue:" + made.url + "hands/", kept);
         store.removeItem(local);
       }
+      // And the card keypad's hand so far, to the keypad of the shoe's page (keypad-keep.js).
+      var cards = store.getItem("tracker-keypad:local:" + id);
+      var number = /\/(\d+)\/$/.exec(made.url);
+      if (cards && number) {
+        store.setItem("tracker-keypad:" + number[1], cards);
+      }
+      store.removeItem("tracker-keypad:local:" + id);
       var all = shoes();
       delete all[id];
       save(all);

@@ -274,8 +274,9 @@ def test_hands_keyed_offline_go_to_the_keypad_with_their_cards(live_server, page
 
 def test_a_shoe_started_with_no_signal_is_created_once_when_it_is_back(live_server, page: Page):
     """The start form's POST reaches the site but its answer is lost: the shoe is started on
-    the device, its hands recorded there (and kept over a reload); back online, the same key
-    gives the same shoe, never two, and the page moves to it with its hands."""
+    the device, its hands recorded there, by the buttons and by the card keypad (kept over a
+    reload, a hand half keyed included); back online, the same key gives the same shoe, never
+    two, and the page moves to it with its hands and the keypad's hand so far."""
     from tracker.models import Shoe
 
     index = reverse("tracker:index")
@@ -300,11 +301,24 @@ def test_a_shoe_started_with_no_signal_is_created_once_when_it_is_back(live_serv
     press(page, "BPT")
     page.locator("button.undo").click()
     expect(sync_status(page)).to_have_text("Offline · 2 hands waiting")
-    expect(page.locator("#road-bead_plate use.queued-bead")).to_have_count(2)
+    keyed = page.locator('#keypad-hand input[name="cards"]')
+    page.locator(".card-keypad summary").click()
+    press(page, "95K8")  # Player 9 and King against 5 and 8: a natural 9
+    expect(page.locator("#tracker-status")).to_have_text("Hand 3: Player wins 9 to 3; a natural.")
+    expect(sync_status(page)).to_have_text("Offline · 3 hands waiting")
+    press(page, "23")
+    expect(keyed).to_have_value("2 3")
+    expect(page.locator("#road-bead_plate use.queued-bead")).to_have_count(3)
     page.reload()
-    expect(sync_status(page)).to_have_text("Offline · 2 hands waiting")
-    expect(page.locator("#road-bead_plate use.queued-bead")).to_have_count(2)
+    expect(sync_status(page)).to_have_text("Offline · 3 hands waiting")
+    expect(page.locator("#road-bead_plate use.queued-bead")).to_have_count(3)
+    expect(keyed).to_have_value("2 3")
+    expect(page.locator("button.undo")).to_contain_text("Undo: clear the cards")
     axe_finds_nothing(page)
+    press(page, "U")  # clears the cards, not a hand
+    expect(keyed).to_have_value("")
+    expect(sync_status(page)).to_have_text("Offline · 3 hands waiting")
+    press(page, "4")
     assert Shoe.objects.filter(name="Started offline").count() == 1  # the lost answer's
 
     page.unroute("**" + index)
@@ -314,7 +328,11 @@ def test_a_shoe_started_with_no_signal_is_created_once_when_it_is_back(live_serv
     expect(sync_status(page)).to_have_text("Synced", timeout=20_000)
     shoe = Shoe.objects.get(name="Started offline")  # one shoe, not two
     assert page.url.endswith(reverse("tracker:shoe", args=[shoe.pk]))
-    assert "".join(shoe.hands.values_list("outcome", flat=True)) == "BP"
+    assert list(shoe.hands.values_list("outcome", "cards")) == [
+        ("B", None), ("P", None), ("P", ["9", "5", "K", "8"])
+    ]
+    expect(keyed).to_have_value("4")  # the hand so far, now on the shoe's own keypad
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('local'))") == []
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('offline'))") == []
 
 

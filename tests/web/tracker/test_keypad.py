@@ -77,6 +77,22 @@ def test_a_dealt_hand_is_recorded_as_its_cards_make_it(client, seed):
     shoe.delete()
 
 
+def test_a_hand_sent_from_the_queue_leaves_the_keypad_alone(client):
+    """The device's queue sends a hand keyed earlier (aimed at the roads, not the keypad):
+    the answer redraws the roads, and not the keypad, where the next hand may be half keyed."""
+    shoe = start_shoe(client)
+    fields = {"cards": "9 5 K", "card": "8", "idempotency_key": "q" * 32}
+    queued = client.post(deal_url(shoe), fields, HTTP_HX_TARGET="board", **HTMX)
+    assert queued.status_code == 200
+    html = queued.content.decode()
+    assert '<div id="board"' in html and 'id="keypad-hand"' not in html
+    assert 'id="undo-what"' not in html
+    assert list(shoe.hands.values_list("cards", flat=True)) == [["9", "5", "K", "8"]]
+    fields = {"cards": "2 3 4", "card": "5", "idempotency_key": "k" * 32}
+    keyed = client.post(deal_url(shoe), fields, HTTP_HX_TARGET="keypad-hand", **HTMX)
+    assert 'id="keypad-hand" class="card-keypad-hand" hx-swap-oob' in keyed.content.decode()
+
+
 def test_each_key_asks_for_the_card_the_rules_deal_next(client):
     shoe = start_shoe(client)
     # Player 9 + 5 = 4 draws a 2 (6); Banker K + 3 = 3 draws against a 2, a 4 (7).

@@ -16,14 +16,14 @@
 //   refusal with no roads, such as the page's version being older than the site's) stops
 //   the queue until the person sends the hand again or drops it. A refusal of the hand itself (400, 422, 409 with the
 //   roads) drops it, and says why.
-// - Only a real double tap (a pointer, same button, under DOUBLE ms) is one hand.
 // - Undo takes back the last hand still waiting. If none is, and hands are on their way or the
 //   device is offline, an undo of the shoe's last hand is queued, naming its number: the
 //   server undoes it only if it is still the last (tracker/sync.py).
-// - The queue is kept on the device for each shoe (localStorage) until every item is
+// - The queue is kept on the device for each shoe (record-keep.js) until every item is
 //   answered: a reload, a closed tab or a phone that killed it sends them again, in order.
-// tracker-sync.js draws the queue (the roads, the status lines, the check after a sync); this
-// file says what changed (the tracker:queue-changed event).
+// The buttons' and Undo's taps come through record-taps.js. tracker-sync.js draws the queue
+// (the roads, the status lines, the check after a sync); this file says what changed (the
+// tracker:queue-changed event).
 (function () {
   "use strict";
 
@@ -37,7 +37,6 @@
     return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values[name]; });
   }
 
-  var DOUBLE = 150; // ms: a thumb bouncing, not two hands
   var KEY = /^[!-~]{1,255}$/; // an Idempotency-Key as tracker/idempotency.py reads one
   var PROBE = 10000; // ms between asks whether the site is back, after the first few
   var FIRST_PROBE = 1000;
@@ -49,7 +48,6 @@
   // {kind: "hand" | "undo", outcome, label, flags, cards, point, key, seen, hand, state:
   // "waiting" | "sending" | "failed"}
   var queue = [];
-  var lastTap = null;
   var note = ""; // said once beside the count: a merged double tap, a dropped hand
   var reachable = navigator.onLine !== false;
   var probing = false;
@@ -70,17 +68,6 @@
     return button ? button.firstChild.textContent.trim() : outcome;
   }
 
-  function takeFlags() {
-    return FLAGS.filter(function (name) {
-      var box = form.elements.namedItem(name);
-      var ticked = box && box.checked;
-      if (box) {
-        box.checked = false; // the ticks belong to this hand only
-      }
-      return ticked;
-    });
-  }
-
   // The shoe's hands as the server last drew them (tracker-roads.js reads them from the page).
   function serverCount() {
     var roads = window.TrackerRoads;
@@ -96,59 +83,14 @@
     return count;
   }
 
-  // Kept as tapped, for half a day: a shoe is dealt in an hour or so, and a hand tapped
-  // yesterday is not this shoe's next one.
-  var KEEP_FOR = 12 * 3600 * 1000;
-  var store = null;
-  try {
-    store = window.localStorage;
-  } catch (error) {
-    // storage refused (a private window's settings): the queue works as without this
-  }
-  var storeName = form.dataset.store || "tracker-queue:" + form.getAttribute("action");
-  var KEPT = ["kind", "outcome", "label", "flags", "cards", "point", "key", "seen", "hand",
-    "offline"];
-
-  function keep() {
-    if (!store) {
-      return;
-    }
-    try {
-      if (queue.length) {
-        store.setItem(storeName, JSON.stringify({
-          time: Date.now(),
-          hands: queue.map(function (item) {
-            var saved = {};
-            KEPT.forEach(function (name) { saved[name] = item[name]; });
-            return saved;
-          }),
-        }));
-      } else {
-        store.removeItem(storeName);
-      }
-    } catch (error) {
-      // storage full or refused: nothing kept, nothing lost from the page
-    }
-  }
-
-  function kept() {
-    try {
-      var saved = store && JSON.parse(store.getItem(storeName) || "null");
-      if (saved && Date.now() - saved.time < KEEP_FOR && Array.isArray(saved.hands)) {
-        return saved.hands.filter(function (item) {
-          var kind = item.kind || "hand";
-          return KEY.test(item.key) && (kind === "undo" ?
-            item.hand > 0 : /^[BPT]$/.test(item.outcome) && Array.isArray(item.flags));
-        });
-      }
-    } catch (error) {
-      // unreadable: treated as nothing kept
-    }
-    return [];
-  }
+  // Where the queue is kept on the device; without record-keep.js, nowhere.
+  var keeping = window.TrackerKeep || {
+    keep: function () {}, kept: function () { return []; }, available: false,
+    storeName: form.dataset.store || "tracker-queue:" + form.getAttribute("action"),
+  };
 
   function changed() {
-    keep();
+    keeping.keep(queue);
     var waiting = 0;
     var sending = 0;
     var failed = 0;
@@ -464,47 +406,6 @@
     return true;
   }
 
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest &&
-      event.target.closest('#record-form button[name="outcome"]');
-    if (!button) {
-      return;
-    }
-    event.preventDefault(); // the queue posts it, not the form or htmx
-    event.stopImmediatePropagation();
-    var now = Date.now();
-    var pointer = event.isTrusted && event.detail > 0; // not a shortcut, Enter or Space
-    if (pointer && lastTap && lastTap.outcome === button.value && now - lastTap.time < DOUBLE) {
-      note = gettext("Double tap: recorded once.");
-      changed();
-      return;
-    }
-    lastTap = pointer ? { outcome: button.value, time: now } : null;
-    var last = queue[queue.length - 1];
-    if (queue.length === 1 && last.state === "failed" && last.outcome === button.value) {
-      retry(); // the same tap again, after no answer came
-      return;
-    }
-    var flags = takeFlags();
-    var hand = { outcome: button.value, cards: null };
-    flags.forEach(function (name) { hand[name] = true; });
-    add(hand);
-  }, true);
-
-  // Undo (a click, U or Backspace). Cards on the keypad are cleared first (the server's undo
-  // does that, and the keypad's own script when offline).
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest(".undo-form button");
-    var cards = button && button.form.elements.namedItem("cards");
-    if (!button || (cards && cards.value)) {
-      return;
-    }
-    if (undo()) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-    }
-  }, true);
-
   window.TrackerQueue = {
     add: add,
     undo: undo,
@@ -520,6 +421,11 @@
     // What to say beside the count (a merged double tap, a dropped or refused hand), and why
     // the head failed when the site said.
     said: function () { return { note: note, failure: failure }; },
+    // A note of the taps' own (a merged double tap), said beside the count.
+    say: function (text) {
+      note = text;
+      changed();
+    },
     // The head that failed: sent again under its key, or dropped.
     retry: retry,
     dropFailed: function () {
@@ -528,27 +434,24 @@
       }
     },
     local: local,
-    storeName: storeName,
+    storeName: keeping.storeName,
   };
 
   // Hands tapped before the page was closed or reloaded are sent again, in order.
-  var before = kept();
+  var before = keeping.kept();
   if (before.length) {
     var offline = false;
     before.forEach(function (item) {
-      var kind = item.kind || "hand";
-      offline = offline || Boolean(item.offline);
+      offline = offline || item.offline;
       queue.push({
-        kind: kind,
+        kind: item.kind,
         outcome: item.outcome,
-        label: kind === "hand" ? labelOf(item.outcome) : "",
-        flags: kind === "hand" ? item.flags.filter(function (name) {
-          return FLAGS.indexOf(name) >= 0;
-        }) : [],
-        cards: Array.isArray(item.cards) ? item.cards.map(String) : null,
-        point: typeof item.point === "number" ? item.point : null,
+        label: item.kind === "hand" ? labelOf(item.outcome) : "",
+        flags: item.flags.filter(function (name) { return FLAGS.indexOf(name) >= 0; }),
+        cards: item.cards,
+        point: item.point,
         key: item.key,
-        seen: typeof item.seen === "number" ? item.seen : null, // kept by an older page
+        seen: item.seen,
         hand: item.hand,
         state: "waiting",
       });
@@ -575,7 +478,7 @@
 
   // Leaving with hands not yet recorded would lose them, unless the device keeps them.
   window.addEventListener("beforeunload", function (event) {
-    if (queue.length && !store) {
+    if (queue.length && !keeping.available) {
       event.preventDefault();
     }
   });

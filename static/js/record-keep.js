@@ -3,7 +3,8 @@
 // record-queue.js keeps its items here after every change and reads them back when the page
 // opens; this file knows only how they are stored, window.TrackerKeep:
 // - keep(items): the items' kept fields, or nothing once the queue is empty;
-// - kept(): the items kept by this page or one before it, checked and in their kind's shape;
+// - restore(): the items kept by this page or one before it, checked and in their kind's
+//   shape, and the sentence that says they are being sent;
 // - available: whether the device keeps anything (a private window may refuse);
 // - storeName: where (a shoe started offline names its own store: offline-shoe.js, whose
 //   script runs before this one).
@@ -13,6 +14,10 @@
   var form = document.getElementById("record-form");
   if (!form) {
     return;
+  }
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values[name]; });
   }
   var KEY = /^[!-~]{1,255}$/; // an Idempotency-Key as tracker/idempotency.py reads one
   // Kept as tapped, for half a day: a shoe is dealt in an hour or so, and a hand tapped
@@ -66,11 +71,13 @@
     return [];
   }
 
-  // The kept items in the queue's shape, less what only the page knows (a button's label,
-  // which ticks it has, the item's state).
-  function kept() {
-    return read().map(function (item) {
+  // The kept items in the queue's shape, less what only the queue knows (a button's label,
+  // the ticks it has, the item's state), and the sentence saying they are being sent.
+  function restore() {
+    var offline = false;
+    var items = read().map(function (item) {
       var kind = item.kind || "hand";
+      offline = offline || Boolean(item.offline);
       return {
         kind: kind,
         outcome: item.outcome,
@@ -80,14 +87,22 @@
         key: item.key,
         seen: typeof item.seen === "number" ? item.seen : null, // kept by an older page
         hand: item.hand,
-        offline: Boolean(item.offline),
       };
     });
+    var count = items.length;
+    var note = !count ? "" : offline ? fill(ngettext(
+      "%(count)s hand recorded with no signal is being sent.",
+      "%(count)s hands recorded with no signal are being sent.", count),
+      { count: count }) : fill(ngettext(
+      "%(count)s hand tapped before the page closed is being sent again.",
+      "%(count)s hands tapped before the page closed are being sent again.", count),
+      { count: count });
+    return { items: items, note: note };
   }
 
   window.TrackerKeep = {
     keep: keep,
-    kept: kept,
+    restore: restore,
     available: Boolean(store),
     storeName: storeName,
   };

@@ -29,7 +29,7 @@ def beads(page: Page):
 
 def a_moment_later(page: Page, milliseconds=300):
     """Move the page's clock (Date.now) on, as a person's pause before the next tap would,
-    instead of the test waiting: record-queue.js takes a second tap on the same outcome within
+    instead of the test waiting: record-taps.js takes a second tap on the same outcome within
     150 ms for a double tap. The clock then stays where it is put; timers run as usual."""
     now = page.evaluate("Date.now()")
     page.clock.set_fixed_time((now + milliseconds) / 1000)

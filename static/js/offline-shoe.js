@@ -7,7 +7,7 @@
 //   site answers, the shoe is created there under its key (the same key twice gives the same
 //   shoe: tracker/shoe_keys.py), its queue is handed to the shoe's real address, and the page
 //   moves there, where the queue sends the hands in order under their own keys.
-// Runs before record-queue.js (the page's script order), which reads the store it names.
+// Runs before record-keep.js (the page's script order), which reads the store it names.
 (function () {
   "use strict";
 

@@ -6,54 +6,44 @@
 //   ticks (pairs, natural), its cards if keyed, and `seen`: how many hands this device knew
 //   the shoe had (tracker/sync.py). The queue sends one at a time, in order, each only after
 //   the one before was answered; a hand with cards goes to the keypad's address.
-// - No answer: if the site itself cannot be reached (a cheap GET of /healthz), the device is
-//   offline: the queue keeps everything, sends nothing, and asks again on the `online` event,
-//   when the person taps or comes back to the page, and after 1, 2, 4, 8 s, then every PROBE
-//   ms. Back online, it sends the same hands under the same keys: the server
-//   records each once. If the site answers /healthz, the hand is the one that failed: the
-//   page says so, and it can be sent again under its key or dropped, and goes again by
-//   itself after RETRY ms. An error the site cannot show in place (5xx, 429, 403, or a
-//   refusal with no roads, such as the page's version being older than the site's) stops
-//   the queue until the person sends the hand again or drops it. A refusal of the hand itself (400, 422, 409 with the
-//   roads) drops it, and says why.
-// - Only a real double tap (a pointer, same button, under DOUBLE ms) is one hand.
+// - No answer: if the site itself cannot be reached (record-reach.js), the device is
+//   offline: the queue keeps everything and sends nothing until the site answers again, then
+//   sends the same hands under the same keys: the server records each once. If the site
+//   answers, the hand is the one that failed: the page says so, and it can be sent again
+//   under its key or dropped, and goes again by itself after RETRY ms. An error the site
+//   cannot show in place (5xx, 429, 403, or a refusal with no roads, such as the page's
+//   version being older than the site's) stops the queue until the person sends the hand
+//   again or drops it. A refusal of the hand itself (400, 422, 409 with the roads) drops it,
+//   and says why.
 // - Undo takes back the last hand still waiting. If none is, and hands are on their way or the
 //   device is offline, an undo of the shoe's last hand is queued, naming its number: the
 //   server undoes it only if it is still the last (tracker/sync.py).
-// - The queue is kept on the device for each shoe (localStorage) until every item is
+// - The queue is kept on the device for each shoe (record-keep.js) until every item is
 //   answered: a reload, a closed tab or a phone that killed it sends them again, in order.
-// tracker-sync.js draws the queue (the roads, the status lines, the check after a sync); this
-// file says what changed (the tracker:queue-changed event).
+// The buttons' and Undo's taps come through record-taps.js. tracker-sync.js draws the queue
+// (the roads, the status lines, the check after a sync); this file says what changed (the
+// tracker:queue-changed event).
 (function () {
   "use strict";
 
   var form = document.getElementById("record-form");
-  if (!form || !window.htmx || !window.crypto) {
+  if (!form || !window.htmx || !window.crypto || !window.TrackerReach) {
     return;
   }
   var gettext = window.gettext || function (text) { return text; };
-  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
   function fill(text, values) {
     return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values[name]; });
   }
 
-  var DOUBLE = 150; // ms: a thumb bouncing, not two hands
   var KEY = /^[!-~]{1,255}$/; // an Idempotency-Key as tracker/idempotency.py reads one
-  var PROBE = 10000; // ms between asks whether the site is back, after the first few
-  var FIRST_PROBE = 1000;
   var TIMEOUT = 10000; // ms a hand's request may take
-  var PROBE_TIMEOUT = 5000;
   var RETRY = 5000; // ms before a hand that got no answer, the site answering, goes again
   var FLAGS = ["player_pair", "banker_pair", "natural"];
   var local = form.hasAttribute("data-offline-shoe"); // a shoe not yet on the server
   // {kind: "hand" | "undo", outcome, label, flags, cards, point, key, seen, hand, state:
   // "waiting" | "sending" | "failed"}
   var queue = [];
-  var lastTap = null;
   var note = ""; // said once beside the count: a merged double tap, a dropped hand
-  var reachable = navigator.onLine !== false;
-  var probing = false;
-  var probeTimer = null;
   var round = { sent: 0, total: 0, others: 0 }; // this sync: answered, in all, hands first
   var failure = ""; // why the head failed, when the site said
 
@@ -68,17 +58,6 @@
   function labelOf(outcome) {
     var button = form.querySelector('button[name="outcome"][value="' + outcome + '"]');
     return button ? button.firstChild.textContent.trim() : outcome;
-  }
-
-  function takeFlags() {
-    return FLAGS.filter(function (name) {
-      var box = form.elements.namedItem(name);
-      var ticked = box && box.checked;
-      if (box) {
-        box.checked = false; // the ticks belong to this hand only
-      }
-      return ticked;
-    });
   }
 
   // The shoe's hands as the server last drew them (tracker-roads.js reads them from the page).
@@ -96,59 +75,15 @@
     return count;
   }
 
-  // Kept as tapped, for half a day: a shoe is dealt in an hour or so, and a hand tapped
-  // yesterday is not this shoe's next one.
-  var KEEP_FOR = 12 * 3600 * 1000;
-  var store = null;
-  try {
-    store = window.localStorage;
-  } catch (error) {
-    // storage refused (a private window's settings): the queue works as without this
-  }
-  var storeName = form.dataset.store || "tracker-queue:" + form.getAttribute("action");
-  var KEPT = ["kind", "outcome", "label", "flags", "cards", "point", "key", "seen", "hand",
-    "offline"];
-
-  function keep() {
-    if (!store) {
-      return;
-    }
-    try {
-      if (queue.length) {
-        store.setItem(storeName, JSON.stringify({
-          time: Date.now(),
-          hands: queue.map(function (item) {
-            var saved = {};
-            KEPT.forEach(function (name) { saved[name] = item[name]; });
-            return saved;
-          }),
-        }));
-      } else {
-        store.removeItem(storeName);
-      }
-    } catch (error) {
-      // storage full or refused: nothing kept, nothing lost from the page
-    }
-  }
-
-  function kept() {
-    try {
-      var saved = store && JSON.parse(store.getItem(storeName) || "null");
-      if (saved && Date.now() - saved.time < KEEP_FOR && Array.isArray(saved.hands)) {
-        return saved.hands.filter(function (item) {
-          var kind = item.kind || "hand";
-          return KEY.test(item.key) && (kind === "undo" ?
-            item.hand > 0 : /^[BPT]$/.test(item.outcome) && Array.isArray(item.flags));
-        });
-      }
-    } catch (error) {
-      // unreadable: treated as nothing kept
-    }
-    return [];
-  }
+  // Where the queue is kept on the device; without record-keep.js, nowhere.
+  var keeping = window.TrackerKeep || {
+    keep: function () {}, restore: function () { return { items: [], note: "" }; },
+    available: false,
+    storeName: form.dataset.store || "tracker-queue:" + form.getAttribute("action"),
+  };
 
   function changed() {
-    keep();
+    keeping.keep(queue);
     var waiting = 0;
     var sending = 0;
     var failed = 0;
@@ -162,7 +97,7 @@
       }
     });
     document.dispatchEvent(new CustomEvent("tracker:queue-changed", {
-      detail: { waiting: waiting, sending: sending, failed: failed, online: reachable },
+      detail: { waiting: waiting, sending: sending, failed: failed, online: reach.online() },
     }));
   }
 
@@ -173,12 +108,12 @@
 
   function send() {
     var head = queue[0];
-    if (!head || head.state !== "waiting" || local || probing) {
+    if (!head || head.state !== "waiting" || local || reach.checking()) {
       changed();
       return;
     }
-    if (!reachable || navigator.onLine === false) {
-      wentOffline();
+    if (!reach.online() || navigator.onLine === false) {
+      reach.lost();
       return;
     }
     head.state = "sending";
@@ -270,7 +205,7 @@
     } else if (status === 0) {
       head.lost = true;
       head.state = "waiting"; // no answer: is it the hand, or the signal?
-      probe(true);
+      reach.check(true);
     } else {
       head.state = "failed";
       failure = status === 409 ? reasonOf(xhr) : "";
@@ -296,94 +231,37 @@
     send();
   }
 
-  // Whether the site answers at all: a cheap GET that no cache may answer.
-  function probe(afterFailure) {
-    if (probing) {
-      return;
-    }
-    probing = true;
-    var controller = window.AbortController ? new AbortController() : null;
-    var timer = window.setTimeout(function () {
-      if (controller) {
-        controller.abort();
-      }
-    }, PROBE_TIMEOUT);
-    var url = form.dataset.health || "/healthz";
-    fetch(url, { cache: "no-store", signal: controller ? controller.signal : undefined })
-      .then(function (answer) { return answer.status < 500 || answer.status === 503; })
-      .catch(function () { return false; })
-      .then(function (up) {
-        window.clearTimeout(timer);
-        probing = false;
-        if (!up) {
-          wentOffline();
-          return;
+  // Whether the site answers at all (record-reach.js). The site answering after a hand got
+  // none means that hand failed, not the signal.
+  var reach = window.TrackerReach.watch(form.dataset.health || "/healthz", {
+    lost: function () {
+      queue.forEach(function (item) {
+        if (item.state === "sending") {
+          item.state = "waiting";
         }
-        var wasOffline = !reachable;
-        reachable = true;
-        window.clearTimeout(probeTimer);
-        probeTimer = null;
-        var head = queue[0];
-        if (afterFailure && !wasOffline && head && head.state === "waiting") {
-          head.state = "failed"; // the site answers: it was this hand that got none
-          failure = "";
-          // Sent again by itself in a moment (its key records it once), unless the person
-          // sends or drops it first: a phone at the table is not watched.
-          var failed = head;
-          window.setTimeout(function () {
-            if (queue[0] === failed && failed.state === "failed" && !failure) {
-              retry();
-            }
-          }, RETRY);
-        }
-        send();
       });
-  }
-
-  function wentOffline() {
-    reachable = false;
-    queue.forEach(function (item) {
-      if (item.state === "sending") {
-        item.state = "waiting";
+      changed();
+    },
+    back: function (how) {
+      var head = queue[0];
+      if (how.afterFailure && !how.wasOffline && head && head.state === "waiting") {
+        head.state = "failed"; // the site answers: it was this hand that got none
+        failure = "";
+        // Sent again by itself in a moment (its key records it once), unless the person
+        // sends or drops it first: a phone at the table is not watched.
+        var failed = head;
+        window.setTimeout(function () {
+          if (queue[0] === failed && failed.state === "failed" && !failure) {
+            retry();
+          }
+        }, RETRY);
       }
-    });
-    if (!probeTimer) {
-      probeAgain(FIRST_PROBE);
-    }
-    changed();
-  }
-
-  // Asked again sooner at first (a tunnel, a lift), then every PROBE ms.
-  function probeAgain(wait) {
-    probeTimer = window.setTimeout(function () {
-      probeTimer = null;
-      if (!reachable) {
-        probe(false);
-        if (!probeTimer && !reachable) {
-          probeAgain(Math.min(wait * 2, PROBE));
-        }
-      }
-    }, wait);
-  }
-
-  // A person using the page while offline: ask at once (at most every FIRST_PROBE ms).
-  var lastAsked = 0;
-  function askSoon() {
-    if (!reachable && Date.now() - lastAsked > FIRST_PROBE) {
-      lastAsked = Date.now();
-      probe(false);
-    }
-  }
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") {
-      askSoon();
-    }
+      send();
+    },
   });
-
-  window.addEventListener("online", function () { probe(false); });
   window.addEventListener("offline", function () {
     if (!queue.length || queue[0].state !== "sending") {
-      wentOffline();
+      reach.lost();
     }
   });
 
@@ -430,12 +308,12 @@
       // recorded the hand under it already.
       key: typeof hand.key === "string" && KEY.test(hand.key) ? hand.key : newKey(),
       seen: deviceCount(),
-      offline: !reachable || local,
+      offline: !reach.online() || local,
       state: "waiting",
     });
     round.total += 1;
     send();
-    askSoon();
+    reach.askSoon();
   }
 
   // Undo on the device: the last waiting hand, else the shoe's last hand, by its number.
@@ -446,7 +324,7 @@
       drop(queue.length - 1);
       return true;
     }
-    if (!queue.length && reachable && !local) {
+    if (!queue.length && reach.online() && !local) {
       return false;
     }
     var number = deviceCount();
@@ -457,53 +335,12 @@
     }
     startRound();
     note = "";
-    queue.push({ kind: "undo", hand: number, key: newKey(), offline: !reachable || local,
+    queue.push({ kind: "undo", hand: number, key: newKey(), offline: !reach.online() || local,
       state: "waiting" });
     round.total += 1;
     send();
     return true;
   }
-
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest &&
-      event.target.closest('#record-form button[name="outcome"]');
-    if (!button) {
-      return;
-    }
-    event.preventDefault(); // the queue posts it, not the form or htmx
-    event.stopImmediatePropagation();
-    var now = Date.now();
-    var pointer = event.isTrusted && event.detail > 0; // not a shortcut, Enter or Space
-    if (pointer && lastTap && lastTap.outcome === button.value && now - lastTap.time < DOUBLE) {
-      note = gettext("Double tap: recorded once.");
-      changed();
-      return;
-    }
-    lastTap = pointer ? { outcome: button.value, time: now } : null;
-    var last = queue[queue.length - 1];
-    if (queue.length === 1 && last.state === "failed" && last.outcome === button.value) {
-      retry(); // the same tap again, after no answer came
-      return;
-    }
-    var flags = takeFlags();
-    var hand = { outcome: button.value, cards: null };
-    flags.forEach(function (name) { hand[name] = true; });
-    add(hand);
-  }, true);
-
-  // Undo (a click, U or Backspace). Cards on the keypad are cleared first (the server's undo
-  // does that, and the keypad's own script when offline).
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest(".undo-form button");
-    var cards = button && button.form.elements.namedItem("cards");
-    if (!button || (cards && cards.value)) {
-      return;
-    }
-    if (undo()) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-    }
-  }, true);
 
   window.TrackerQueue = {
     add: add,
@@ -511,7 +348,7 @@
     // Not yet answered by the server.
     pending: function () { return queue.length; },
     // Whether the last request reached the server.
-    online: function () { return reachable; },
+    online: function () { return reach.online(); },
     // The queue as the device draws it (copies), and this sync's progress.
     items: function () {
       return queue.map(function (item) { return Object.assign({}, item); });
@@ -520,6 +357,11 @@
     // What to say beside the count (a merged double tap, a dropped or refused hand), and why
     // the head failed when the site said.
     said: function () { return { note: note, failure: failure }; },
+    // A note of the taps' own (a merged double tap), said beside the count.
+    say: function (text) {
+      note = text;
+      changed();
+    },
     // The head that failed: sent again under its key, or dropped.
     retry: retry,
     dropFailed: function () {
@@ -528,46 +370,27 @@
       }
     },
     local: local,
-    storeName: storeName,
+    storeName: keeping.storeName,
   };
 
   // Hands tapped before the page was closed or reloaded are sent again, in order.
-  var before = kept();
-  if (before.length) {
-    var offline = false;
-    before.forEach(function (item) {
-      var kind = item.kind || "hand";
-      offline = offline || Boolean(item.offline);
-      queue.push({
-        kind: kind,
-        outcome: item.outcome,
-        label: kind === "hand" ? labelOf(item.outcome) : "",
-        flags: kind === "hand" ? item.flags.filter(function (name) {
-          return FLAGS.indexOf(name) >= 0;
-        }) : [],
-        cards: Array.isArray(item.cards) ? item.cards.map(String) : null,
-        point: typeof item.point === "number" ? item.point : null,
-        key: item.key,
-        seen: typeof item.seen === "number" ? item.seen : null, // kept by an older page
-        hand: item.hand,
-        state: "waiting",
-      });
-    });
+  var before = keeping.restore();
+  before.items.forEach(function (item) {
+    item.label = item.kind === "hand" ? labelOf(item.outcome) : "";
+    item.flags = item.flags.filter(function (name) { return FLAGS.indexOf(name) >= 0; });
+    item.state = "waiting";
+    queue.push(item);
+  });
+  if (before.items.length) {
     round.total = queue.length;
     if (!local) {
-      note = offline ? fill(ngettext(
-        "%(count)s hand recorded with no signal is being sent.",
-        "%(count)s hands recorded with no signal are being sent.", before.length),
-        { count: before.length }) : fill(ngettext(
-        "%(count)s hand tapped before the page closed is being sent again.",
-        "%(count)s hands tapped before the page closed are being sent again.", before.length),
-        { count: before.length });
+      note = before.note;
     }
   }
   // After tracker-sync.js has read the page (deferred scripts run in order; this one first).
   document.addEventListener("DOMContentLoaded", function () {
-    if (!reachable) {
-      wentOffline();
+    if (!reach.online()) {
+      reach.lost();
     } else {
       send();
     }
@@ -575,7 +398,7 @@
 
   // Leaving with hands not yet recorded would lose them, unless the device keeps them.
   window.addEventListener("beforeunload", function (event) {
-    if (queue.length && !store) {
+    if (queue.length && !keeping.available) {
       event.preventDefault();
     }
   });

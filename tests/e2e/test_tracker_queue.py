@@ -1,4 +1,5 @@
-"""The tracker's result buttons on a slow or failing network (static/js/record-queue.js):
+"""The tracker's result buttons on a slow or failing network (static/js/record-queue.js,
+its taps static/js/record-taps.js and its copy on the device static/js/record-keep.js):
 every tap is one hand, in order, shown dimmed where it will land until the site confirms it;
 a hand that gets no answer waits to be sent again or dropped; only a true double tap is
 merged, and the page says so. And the card keypad: Undo clears its cards first, and its

@@ -49,7 +49,8 @@ def test_the_shell_lists_the_trackers_files_and_all_exist(client):
     _response, config = worker_config(client)
     shell = config["shell"]
     for name in ("css/site.css", "django_htmx/htmx-2.min.js", "js/tracker.js",
-                 "js/record-queue.js", "js/sw-register.js", "cards/cards.svg",
+                 "js/record-keep.js", "js/record-reach.js", "js/record-queue.js",
+                 "js/record-taps.js", "js/sw-register.js", "cards/cards.svg",
                  "icons/icon-192.png", "icons/icon-maskable-512.png"):  # fmt: skip
         assert f"/static/{name}" in shell, name
     for url in shell:

@@ -134,6 +134,27 @@
     return;
   }
 
+  // A shoe's page opened with no signal that the device never kept (the worker shows this
+  // page in its place): what is on the device for it, and when it opens.
+  function missing() {
+    var waiting = 0;
+    try {
+      var kept = JSON.parse(store.getItem("tracker-queue:" + window.location.pathname +
+        "hands/") || "null");
+      waiting = kept && Array.isArray(kept.hands) ? kept.hands.length : 0;
+    } catch (error) {
+      waiting = 0;
+    }
+    var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+    document.getElementById("offline-shoe-name").textContent =
+      gettext("This page is not on this device");
+    document.getElementById("shoe-help").textContent = waiting ? ngettext(
+      "It was not kept before the signal went, so it opens only with a signal. The %(count)s hand recorded on it is kept here, and is sent when it opens.",
+      "It was not kept before the signal went, so it opens only with a signal. The %(count)s hands recorded on it are kept here, and are sent when it opens.",
+      waiting).replace("%(count)s", String(waiting)) : gettext(
+      "It was not kept before the signal went, so it opens only with a signal. Meanwhile you can start a new shoe here.");
+  }
+
   // --- /tracker/offline/#<id>: the shoe on the device -------------------------------------
   var id = decodeURIComponent(window.location.hash.slice(1));
   var shoe = shoes()[id];
@@ -144,8 +165,13 @@
   var status = document.getElementById("tracker-status");
 
   if (!shoe) {
-    // No shoe of that id on this device: start one here.
+    // No shoe of that id on this device: start one here. No roads to draw: a start page.
     start.hidden = false;
+    onOfflinePage.classList.add("offline-no-shoe");
+    document.getElementById("board").hidden = true;
+    if (window.location.pathname !== offlinePage(index)) {
+      missing(); // the service worker's stand-in for a page it did not keep
+    }
     recordForm.removeAttribute("id"); // the queue has no shoe to keep hands for
     var form = start.querySelector("form");
     form.addEventListener("submit", function (event) {
@@ -160,6 +186,10 @@
         time: Date.now(),
       };
       save(all);
+      if (window.location.pathname !== offlinePage(index)) {
+        window.location.assign(offlinePage(index) + "#" + newId); // its own page's address
+        return;
+      }
       window.location.hash = newId;
       window.location.reload();
     });

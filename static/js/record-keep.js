@@ -87,6 +87,7 @@
         key: item.key,
         seen: typeof item.seen === "number" ? item.seen : null, // kept by an older page
         hand: item.hand,
+        offline: Boolean(item.offline), // kept again as it was: the next reload says the same
       };
     });
     var count = items.length;

@@ -216,6 +216,9 @@
   function finish(head, how, first, reason) {
     queue.shift();
     round.sent += 1;
+    if (!queue.length && restored && note === restored) {
+      note = "";
+    }
     if (how === "refused") {
       reason = reason || gettext("the site gave no reason.");
       note = head.kind === "undo"
@@ -381,10 +384,13 @@
     item.state = "waiting";
     queue.push(item);
   });
+  // Said while they go, not while the device is offline (the status line counts them then),
+  // and no more once they have all gone.
+  var restored = "";
   if (before.items.length) {
     round.total = queue.length;
-    if (!local) {
-      note = before.note;
+    if (!local && navigator.onLine !== false) {
+      note = restored = before.note;
     }
   }
   // After tracker-sync.js has read the page (deferred scripts run in order; this one first).

@@ -57,6 +57,11 @@
     navigator.serviceWorker.register("/sw.js").then(function (found) {
       registration = found;
     }, nothing);
+    // A page loaded before the worker was there went past it, and was not kept: it is now
+    // (the worker keeps only the tracker's pages), so a shoe opened once reopens offline.
+    if (!navigator.serviceWorker.controller) {
+      keepNow();
+    }
     // Look for a new version when the signal comes back and when the page is looked at again.
     window.addEventListener("online", check);
     document.addEventListener("visibilitychange", function () {
@@ -91,12 +96,17 @@
   var keepTimer = null;
   function keepLater() {
     window.clearTimeout(keepTimer);
-    keepTimer = window.setTimeout(function () {
-      var worker = navigator.serviceWorker.controller;
+    keepTimer = window.setTimeout(keepNow, 1500);
+  }
+  // Asked of the active worker even when it does not control this page yet (the page was
+  // opened before the worker took over): its copy is kept all the same.
+  function keepNow() {
+    navigator.serviceWorker.ready.then(function (ready) {
+      var worker = navigator.serviceWorker.controller || ready.active;
       if (worker) {
         worker.postMessage({ type: "keep-page", url: window.location.href });
       }
-    }, 1500);
+    }, nothing);
   }
 
   // The install button: shown only once the browser offers to install, gone once installed.

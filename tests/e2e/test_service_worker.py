@@ -3,6 +3,8 @@ worker takes over, a shoe opened once opens with no signal, Chrome finds the app
 the install button answers the browser's offer, and a new version of the site takes over
 cleanly (old caches gone, the open page told, its writes refused with the reason)."""
 
+import re
+
 import pytest
 from browsing import KEPT_BEADS, beads, start_shoe
 from django.urls import reverse
@@ -172,3 +174,50 @@ def test_a_new_version_takes_over_cleanly(live_server, worker_context, monkeypat
     shoe_page.get_by_role("button", name="Reload").click()
     expect(shoe_page.locator("html")).to_have_attribute("data-site-version", new)
     expect(shoe_page.get_by_role("heading", level=1)).to_have_text("Update shoe")
+
+
+def test_a_shoe_page_opened_before_the_worker_took_over_is_kept(live_server, worker_context):
+    """The first page of a visit is loaded before the worker exists, so it went past it: the
+    page asks the worker to keep it all the same, and it reopens with no signal."""
+    page = worker_context.new_page()
+    # The index's own registration refused: the shoe's page is the first to register it.
+    worker_context.route("**/sw.js", lambda route: route.abort())
+    page.goto(live_server.url + reverse("tracker:index"))
+    worker_context.unroute("**/sw.js")
+    page.get_by_label("Name").fill("First page shoe")
+    page.get_by_role("button", name="Start the shoe").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("First page shoe")
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    shoe_url = page.url
+    kept_beads(page, shoe_url, 0)  # kept, though no hand was recorded on it
+
+    worker_context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", level=1)).to_have_text("First page shoe")
+
+
+def test_a_shoe_page_the_device_never_kept_says_so_with_no_signal(live_server, worker_context):
+    """Offline, a shoe's address whose page was never kept: the worker's stand-in says the
+    page is not on this device and how many hands wait for it, and a shoe can be started."""
+    page = worker_context.new_page()
+    page.goto(live_server.url + reverse("tracker:index"))
+    page.wait_for_function(CONTROLLED)
+    # Two hands kept for shoe 999, as the queue keeps them (static/js/record-keep.js).
+    page.evaluate(
+        """() => localStorage.setItem('tracker-queue:/tracker/999/hands/', JSON.stringify({
+          time: Date.now(),
+          hands: ['B', 'P'].map(outcome =>
+            ({kind: 'hand', outcome, flags: [], key: outcome.repeat(32)}))}))"""
+    )
+    worker_context.set_offline(True)
+    page.goto(live_server.url + "/tracker/999/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("This page is not on this device")
+    expect(page.locator("#shoe-help")).to_have_text(
+        "It was not kept before the signal went, so it opens only with a signal. The 2 hands "
+        "recorded on it are kept here, and are sent when it opens."
+    )
+    expect(page.locator("#board")).to_be_hidden()
+    page.get_by_label("Name").fill("Stand-in shoe")
+    page.get_by_role("button", name="Start the shoe").click()
+    expect(page).to_have_url(re.compile(r"/tracker/offline/#[0-9a-f]{12}$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Stand-in shoe")

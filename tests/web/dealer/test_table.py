@@ -99,8 +99,10 @@ def test_a_hand_worked_right_feeds_each_skill_and_the_box(client, slow_clock):
 def test_a_wrong_take_is_marked_wrong_with_the_worked_answer(client, slow_clock):
     html = start(client, "spot")
     _state, settled = current(client)
-    keys = [bet.key for bet in settled.table.bets]
-    wrong = [line.bet.key for line in settled.lines if line.action != "take"][:1] or keys
+    takes = [line.bet.key for line in settled.lines if line.action == "take"]
+    others = [line.bet.key for line in settled.lines if line.action != "take"]
+    # Wrong on any table: one bet too many taken, or, when every bet loses, one too few.
+    wrong = takes + others[:1] if others else takes[1:]
     response = answer(client, html, {"take": wrong})
     html = response.content.decode()
     assert 'data-verdict="wrong"' in html

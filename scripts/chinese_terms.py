@@ -18,6 +18,7 @@ import re
 import subprocess
 import sys
 import tomllib
+from functools import cache
 from pathlib import Path
 
 import polib
@@ -33,7 +34,14 @@ REFERENCE = ROOT / "reference"
 
 
 def terms() -> list[dict]:
-    return tomllib.loads(TERMS.read_text(encoding="utf-8"))["term"]
+    return _terms_in(TERMS.read_text(encoding="utf-8"))
+
+
+# Each text checked asks for the terms again: the file is read each time (this script may have
+# just changed it) but parsed once for the same contents.
+@cache
+def _terms_in(text: str) -> list[dict]:
+    return tomllib.loads(text)["term"]
 
 
 def replacements(side: str) -> list[tuple[str, str]]:

@@ -17,6 +17,9 @@ REASON = (
     "this device and will be sent."
 )
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+# What the worker keeps and serves is the same whatever database the site has (the hands it
+# records are checked on each engine in test_tracker_offline.py).
+pytestmark = pytest.mark.same_on_any_database
 
 
 @pytest.fixture

@@ -42,7 +42,8 @@ from baccarat.game.cards import RANKS
 from tracker.models import Shoe
 
 # Exhaustive or fuzzing at length: `make test` runs it, `make test-fast` leaves it out.
-pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+# Every refusal here comes before anything is written: the database behind cannot change it.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.same_on_any_database]
 
 # Every way of writing a whole number that is not one, by the one rule.
 BAD = {

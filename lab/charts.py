@@ -168,7 +168,13 @@ def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
     first = math.floor(low / step + 1e-9)
+    # The allowance for rounding must not leave the data outside: a low a hair below a tick
+    # far from zero (-0.00001 on a scale of 200,000s) gets the tick below it.
+    if first * step > low:
+        first -= 1
     last = max(math.ceil(high / step - 1e-9), first + 1)  # an axis needs two ends
+    if last * step < high:
+        last += 1
     return [round(k * step, 12) for k in range(first, last + 1)]
 
 

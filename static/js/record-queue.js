@@ -208,7 +208,10 @@
       reach.check(true);
     } else {
       head.state = "failed";
-      failure = status === 409 ? reasonOf(xhr) : "";
+      // An answer, though not a verdict on the hand (a 409 of another version, a 429, a
+      // 500): what it was, not that none came.
+      failure = status === 409 ? reasonOf(xhr)
+        : fill(gettext("The site answered with error %(status)s."), { status: status });
       changed();
     }
   });

@@ -67,6 +67,30 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "service_workers": "block"}
 
 
+class WorkerlessBrowser:
+    """The session's browser, whose new contexts and pages block the service worker unless a
+    test asks for it: as browser_context_args above, for the contexts tests open themselves
+    (page.route does not see a request that goes through a service worker, so a routed
+    request could otherwise reach the live server now and then)."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+    def new_context(self, **options):
+        return self._browser.new_context(**{"service_workers": "block", **options})
+
+    def new_page(self, **options):
+        return self._browser.new_page(**{"service_workers": "block", **options})
+
+
+@pytest.fixture(scope="session")
+def browser(browser):
+    return WorkerlessBrowser(browser)
+
+
 @pytest.fixture
 def phone(browser, request):
     """A page on a phone's touch screen: 360 × 740 px, or the (width, height) a test gives
@@ -76,7 +100,6 @@ def phone(browser, request):
         viewport={"width": width, "height": height},
         is_mobile=True,
         has_touch=True,
-        service_workers="block",  # as browser_context_args above
     )
     yield context.new_page()
     context.close()

@@ -57,12 +57,14 @@ serve: $(RUN_STAMP)
 # PostgreSQL at DATABASE_URL (.ci/run starts one); the rest do the same on any database, and
 # so do those marked `same_on_any_database` (how a page looks, what it says, where it sends).
 # tests/unit is not even collected: the pure game, never the database (tests/conftest.py
-# refuses a test there that asks for it).
+# refuses a test there that asks for it). Nor is tests/e2e: a browser test drives the views
+# the web tests call, and what those views ask of the database is held here by the web tests;
+# the browser's own side (its queue, its roads, its layout) is the same on any database.
 test-postgres: $(POSTGRES_STAMP)
 	@case "$${DATABASE_URL:-}" in postgres*) ;; *) \
 		echo "make test-postgres: set DATABASE_URL=postgres://user:pass@127.0.0.1:5432/name" >&2; \
 		exit 1;; esac
-	$(PYTEST) -m "database and not same_on_any_database" --ignore=tests/unit
+	$(PYTEST) -m "database and not same_on_any_database" --ignore=tests/unit --ignore=tests/e2e
 
 # bench/load.py: gunicorn on loopback under 50 clients for 60 s, then the no-loss check;
 # load-check is the short run CI makes (10 clients, 5 s, one worker killed; no-loss only).

@@ -2,6 +2,7 @@
 that any instance can answer any request and that losing one loses nothing.
 
     .venv/bin/python bench/cluster.py            # every check below (about 2 minutes)
+    .venv/bin/python bench/cluster.py --short    # CI (make cluster-check): shorter load runs
     .venv/bin/python bench/cluster.py --only sessions,throttle
 
 It starts a throwaway PostgreSQL (scripts/postgres; or uses the one DATABASE_URL names, if
@@ -163,8 +164,9 @@ def fresh_database(server_url, exits):
 
 
 class Stack:
-    def __init__(self, workdir, exits: ExitStack):
+    def __init__(self, workdir, exits: ExitStack, seconds):
         self.workdir = workdir
+        self.seconds = seconds  # each load run's, by check
         self.exits = exits
         server = os.environ.get("DATABASE_URL", "")
         if not server.startswith("postgres"):
@@ -377,8 +379,15 @@ def check_slow(stack):
 # --- the load checks (bench/load.py) --------------------------------------------------------
 
 
-def load_run(stack, fault, label, duration=30.0, rate=150.0, clients=20):
+# Seconds of each load run under a fault: the fault comes a third of the way in, and Redis
+# stays down for ten seconds (--short, CI's: long enough for the fault and the recovery).
+RUN_SECONDS = {"kill": 30.0, "postgres": 30.0, "redis": 36.0}
+SHORT_SECONDS = {"kill": 15.0, "postgres": 15.0, "redis": 24.0}
+
+
+def load_run(stack, fault, label, rate=150.0, clients=20):
     """bench/load.py through nginx, with `fault()` a third of the way in; returns problems."""
+    duration = stack.seconds[label]
     args = load.parse_args(
         ["--target", stack.nginx, "--duration", str(duration), "--rate", str(rate),
          "--clients", str(clients), "--no-floor"]
@@ -429,7 +438,7 @@ def check_redis(stack):
         script("scripts/redis", "start", str(stack.redis_port))
         print("redis: started again")
 
-    return load_run(stack, fault, "redis", duration=36.0)
+    return load_run(stack, fault, "redis")
 
 
 RUN = {
@@ -441,6 +450,7 @@ RUN = {
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", default=",".join(CHECKS), help="comma-separated checks")
+    parser.add_argument("--short", action="store_true", help="CI: shorter load runs")
     args = parser.parse_args()
     wanted = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = set(wanted) - set(CHECKS)
@@ -448,7 +458,7 @@ def main():
         parser.error(f"unknown checks: {', '.join(sorted(unknown))}")
     problems = []
     with ExitStack() as exits, tempfile.TemporaryDirectory(prefix="baccarat-cluster-") as tmp:
-        stack = Stack(Path(tmp), exits)
+        stack = Stack(Path(tmp), exits, SHORT_SECONDS if args.short else RUN_SECONDS)
         print(f"stack: PostgreSQL, Redis, instances A and B ({WORKERS} workers each) behind "
               f"nginx at {stack.nginx}")  # fmt: skip
         for name in wanted:

@@ -21,6 +21,8 @@
 //   hand's last card is not taken, and the page says so: nothing is lost.
 (function () {
   "use strict";
+  var fill = window.Sentences.fill; // sentences.js
+  var newKey = window.HandKeys.next; // hand-keys.js
 
   function refusal(code, token) {
     var error = new Error(code);
@@ -141,9 +143,6 @@
     return text.replace(/\{(\w+)\}/g, function (whole, name) { return values[name]; });
   }
 
-  function fill(text, values) { // Python's % with names, for the views' sentences
-    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values[name]; });
-  }
 
   // DealtHand.summary: "Banker wins 7 to 6; a natural", from the engine's words.
   function summary(hand, words) {
@@ -188,13 +187,6 @@
       (typeof q.pending === "function" && q.pending() > 0)));
   }
 
-  function newKey() { // as record-queue.js draws one: 32 hex digits
-    var bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (byte) {
-      return (byte + 256).toString(16).slice(1);
-    }).join("");
-  }
 
   function part(selector) {
     var template = document.querySelector("template[" + selector + "]");

@@ -10,7 +10,7 @@
 (() => {
   const gettext = window.gettext || ((text) => text);
   const ngettext = window.ngettext || ((one, many, n) => (n === 1 ? one : many));
-  const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (whole, name) => values[name]);
+  const fill = window.Sentences.fill; // sentences.js
   let timer = null;
 
   document.addEventListener("input", (event) => {

@@ -10,6 +10,7 @@
 // Runs before record-keep.js (the page's script order), which reads the store it names.
 (function () {
   "use strict";
+  var newKey = window.HandKeys.next; // hand-keys.js
 
   var gettext = window.gettext || function (text) { return text; };
   var STORE = "tracker-offline-shoes";
@@ -21,13 +22,6 @@
     return; // nothing can be kept on this device: the start form posts as without this
   }
 
-  function newKey() {
-    var bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (byte) {
-      return (byte + 256).toString(16).slice(1);
-    }).join("");
-  }
 
   function shoes() {
     try {

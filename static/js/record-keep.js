@@ -10,15 +10,13 @@
 //   script runs before this one).
 (function () {
   "use strict";
+  var fill = window.Sentences.fill; // sentences.js
 
   var form = document.getElementById("record-form");
   if (!form) {
     return;
   }
   var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
-  function fill(text, values) {
-    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values[name]; });
-  }
   var KEY = /^[!-~]{1,255}$/; // an Idempotency-Key as tracker/idempotency.py reads one
   // Kept as tapped, for half a day: a shoe is dealt in an hour or so, and a hand tapped
   // yesterday is not this shoe's next one.

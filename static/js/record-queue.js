@@ -25,15 +25,14 @@
 // tracker:queue-changed event).
 (function () {
   "use strict";
+  var fill = window.Sentences.fill; // sentences.js
+  var newKey = window.HandKeys.next; // hand-keys.js
 
   var form = document.getElementById("record-form");
   if (!form || !window.htmx || !window.crypto || !window.TrackerReach) {
     return;
   }
   var gettext = window.gettext || function (text) { return text; };
-  function fill(text, values) {
-    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values[name]; });
-  }
 
   var KEY = /^[!-~]{1,255}$/; // an Idempotency-Key as tracker/idempotency.py reads one
   var TIMEOUT = 10000; // ms a hand's request may take
@@ -47,13 +46,6 @@
   var round = { sent: 0, total: 0, others: 0 }; // this sync: answered, in all, hands first
   var failure = ""; // why the head failed, when the site said
 
-  function newKey() {
-    var bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes); // unlike randomUUID, also on a plain-http LAN
-    return Array.prototype.map.call(bytes, function (byte) {
-      return (byte + 256).toString(16).slice(1);
-    }).join("");
-  }
 
   function labelOf(outcome) {
     var button = form.querySelector('button[name="outcome"][value="' + outcome + '"]');

@@ -21,9 +21,7 @@ document.addEventListener("htmx:beforeSwap", function (event) {
   // have none to load and say them as written.
   var gettext = window.gettext || function (text) { return text; };
   var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
-  function fill(text, values) {
-    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values[name]; });
-  }
+  var fill = window.Sentences.fill; // sentences.js
   function box() {
     return document.getElementById("request-error");
   }

@@ -10,6 +10,7 @@
 //   version is never kept in place of the server's.
 (function () {
   "use strict";
+  var fill = window.Sentences.fill; // sentences.js
 
   var queue = window.TrackerQueue;
   var status = document.getElementById("sync-status");
@@ -23,9 +24,6 @@
   var FLAGS = ["player_pair", "banker_pair", "natural"];
   var gettext = window.gettext || function (text) { return text; };
   var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
-  function fill(text, values) {
-    return text.replace(/%\((\w+)\)s/g, function (whole, name) { return values[name]; });
-  }
 
   // --- the check after a sync ------------------------------------------------------------
   var expected = null; // the device's shoe as it should be once the queue is empty

@@ -154,8 +154,10 @@ def test_an_answer_lost_as_the_signal_dies_is_sent_again_once(live_server, page:
     def signal_dies(route):
         sent.append(route.request.headers["idempotency-key"])
         if len(sent) == 1:
-            route.fetch()  # the server records the hand...
-            page.context.set_offline(True)  # ...and the signal goes before its answer comes
+            # The signal goes while the hand is on its way: first, since on a loaded machine
+            # the fetch below can outlast the page's give-up, whose retry would find it still.
+            page.context.set_offline(True)
+            route.fetch()  # the server records the hand, and its answer is lost
             route.abort("internetdisconnected")
         else:
             route.continue_()

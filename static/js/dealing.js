@@ -143,7 +143,6 @@
     return text.replace(/\{(\w+)\}/g, function (whole, name) { return values[name]; });
   }
 
-
   // DealtHand.summary: "Banker wins 7 to 6; a natural", from the engine's words.
   function summary(hand, words) {
     var said = words.summary;
@@ -186,7 +185,6 @@
       (typeof q.online === "function" && !q.online()) ||
       (typeof q.pending === "function" && q.pending() > 0)));
   }
-
 
   function part(selector) {
     var template = document.querySelector("template[" + selector + "]");

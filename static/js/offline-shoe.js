@@ -22,7 +22,6 @@
     return; // nothing can be kept on this device: the start form posts as without this
   }
 
-
   function shoes() {
     try {
       var saved = JSON.parse(store.getItem(STORE) || "{}");

@@ -46,7 +46,6 @@
   var round = { sent: 0, total: 0, others: 0 }; // this sync: answered, in all, hands first
   var failure = ""; // why the head failed, when the site said
 
-
   function labelOf(outcome) {
     var button = form.querySelector('button[name="outcome"][value="' + outcome + '"]');
     return button ? button.firstChild.textContent.trim() : outcome;
